@@ -1,0 +1,152 @@
+// Board geometry: every geometric fact of the board, derived from its dimensions.
+// No other file may write the board's size as a literal (see architecture.md).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+
+namespace tsivy {
+
+// A set of points, bit p set for point p = row * kColumns + column (notation.md).
+using PointSet = std::uint64_t;
+using Point = int;
+
+inline constexpr int kRows = 5;
+inline constexpr int kColumns = 9;
+inline constexpr int kPoints = kRows * kColumns;
+static_assert(kPoints < 64, "a point set must fit in one 64-bit word with a spare bit");
+static_assert(kRows <= 9 && kColumns <= 26, "point names use one letter and one digit");
+
+// The start position leaves only the centre empty, so each side has (points - 1) / 2.
+inline constexpr int kStonesPerSide = (kPoints - 1) / 2;
+
+constexpr Point point_at(int column, int row) { return row * kColumns + column; }
+constexpr int column_of(Point p) { return p % kColumns; }
+constexpr int row_of(Point p) { return p / kColumns; }
+constexpr PointSet bit(Point p) { return PointSet{1} << p; }
+constexpr int count(PointSet s) { return std::popcount(s); }
+constexpr Point first_point(PointSet s) { return std::countr_zero(s); }
+// Removes and returns the lowest point of a non-empty set.
+constexpr Point pop_first(PointSet& s) {
+  const Point p = first_point(s);
+  s &= s - 1;
+  return p;
+}
+
+inline constexpr PointSet kBoard = (PointSet{1} << kPoints) - 1;
+
+constexpr PointSet column_mask(int column) {
+  PointSet s = 0;
+  for (int r = 0; r < kRows; ++r) s |= bit(point_at(column, r));
+  return s;
+}
+constexpr PointSet row_mask(int row) {
+  PointSet s = 0;
+  for (int c = 0; c < kColumns; ++c) s |= bit(point_at(c, row));
+  return s;
+}
+constexpr bool is_strong(Point p) { return (column_of(p) + row_of(p)) % 2 == 0; }
+
+// Diagonal lines join strong points only (rules.md, "Board").
+inline constexpr PointSet kStrong = [] {
+  PointSet s = 0;
+  for (Point p = 0; p < kPoints; ++p)
+    if (is_strong(p)) s |= bit(p);
+  return s;
+}();
+
+enum class Direction : std::uint8_t { North, South, East, West, NorthEast, NorthWest, SouthEast, SouthWest };
+inline constexpr int kDirections = 8;
+inline constexpr std::array<Direction, kDirections> kAllDirections = {
+    Direction::North,     Direction::South,     Direction::East,      Direction::West,
+    Direction::NorthEast, Direction::NorthWest, Direction::SouthEast, Direction::SouthWest};
+
+// North is towards row 5 (Black's side), East towards column i.
+constexpr int column_step(Direction d) {
+  switch (d) {
+    case Direction::East: case Direction::NorthEast: case Direction::SouthEast: return 1;
+    case Direction::West: case Direction::NorthWest: case Direction::SouthWest: return -1;
+    default: return 0;
+  }
+}
+constexpr int row_step(Direction d) {
+  switch (d) {
+    case Direction::North: case Direction::NorthEast: case Direction::NorthWest: return 1;
+    case Direction::South: case Direction::SouthEast: case Direction::SouthWest: return -1;
+    default: return 0;
+  }
+}
+constexpr bool is_diagonal(Direction d) { return column_step(d) != 0 && row_step(d) != 0; }
+constexpr int point_offset(Direction d) { return row_step(d) * kColumns + column_step(d); }
+constexpr Direction opposite(Direction d) {
+  for (Direction e : kAllDirections)
+    if (column_step(e) == -column_step(d) && row_step(e) == -row_step(d)) return e;
+  return d;  // unreachable: every direction has an opposite
+}
+
+// The points from which one step in direction d follows a line and stays on the board.
+constexpr PointSet step_origins(Direction d) {
+  PointSet s = 0;
+  for (Point p = 0; p < kPoints; ++p) {
+    const int c = column_of(p) + column_step(d), r = row_of(p) + row_step(d);
+    const bool on_board = c >= 0 && c < kColumns && r >= 0 && r < kRows;
+    if (on_board && (!is_diagonal(d) || is_strong(p))) s |= bit(p);
+  }
+  return s;
+}
+inline constexpr std::array<PointSet, kDirections> kStepOrigins = [] {
+  std::array<PointSet, kDirections> a{};
+  for (Direction d : kAllDirections) a[static_cast<int>(d)] = step_origins(d);
+  return a;
+}();
+
+constexpr PointSet shift_by(PointSet s, int offset) { return offset >= 0 ? s << offset : s >> -offset; }
+
+// Every point of s moved one step in direction d; points with no line that way vanish.
+template <Direction D>
+constexpr PointSet shift(PointSet s) {
+  return shift_by(s & kStepOrigins[static_cast<int>(D)], point_offset(D));
+}
+constexpr PointSet shift(PointSet s, Direction d) {
+  return shift_by(s & kStepOrigins[static_cast<int>(d)], point_offset(d));
+}
+// The neighbour of p in direction d, or -1 when no line leads that way.
+constexpr Point neighbour(Point p, Direction d) {
+  return (kStepOrigins[static_cast<int>(d)] & bit(p)) ? p + point_offset(d) : -1;
+}
+
+// The four symmetries that keep strong and weak points (rules.md). They need an odd
+// number of rows and columns to map strong points to strong points.
+static_assert(kRows % 2 == 1 && kColumns % 2 == 1);
+constexpr PointSet mirror_left_right(PointSet s) {
+  PointSet out = 0;
+  for (int c = 0; c < kColumns; ++c) out |= shift_by(s & column_mask(c), kColumns - 1 - 2 * c);
+  return out;
+}
+constexpr PointSet mirror_top_bottom(PointSet s) {
+  PointSet out = 0;
+  for (int r = 0; r < kRows; ++r) out |= shift_by(s & row_mask(r), (kRows - 1 - 2 * r) * kColumns);
+  return out;
+}
+constexpr PointSet half_turn(PointSet s) { return mirror_top_bottom(mirror_left_right(s)); }
+
+enum class Symmetry : std::uint8_t { Identity, MirrorLeftRight, MirrorTopBottom, HalfTurn };
+inline constexpr int kSymmetries = 4;
+inline constexpr std::array<Symmetry, kSymmetries> kAllSymmetries = {
+    Symmetry::Identity, Symmetry::MirrorLeftRight, Symmetry::MirrorTopBottom, Symmetry::HalfTurn};
+constexpr PointSet apply(Symmetry g, PointSet s) {
+  switch (g) {
+    case Symmetry::MirrorLeftRight: return mirror_left_right(s);
+    case Symmetry::MirrorTopBottom: return mirror_top_bottom(s);
+    case Symmetry::HalfTurn: return half_turn(s);
+    default: return s;
+  }
+}
+
+// "e3" for the centre. point_from_name returns -1 for anything that is not a point.
+std::string point_name(Point p);
+Point point_from_name(std::string_view name);
+
+}  // namespace tsivy

@@ -1,0 +1,34 @@
+// Full-turn generation (rules.md, "Moves") and the fast queries the solver needs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/position.h"
+
+namespace tsivy {
+
+struct Turn {
+  std::string notation;  // e.g. "d2-e3A-e4W" (notation.md)
+  Position result;       // the position after the turn, the other side to move
+};
+
+// Does the side to move have a capturing step anywhere? (Decides paika legality.)
+bool has_capture(PointSet us, PointSet them);
+inline bool has_capture(const Position& p) { return has_capture(p.us, p.them); }
+
+// Every legal turn, captures with every stopping point, or paika steps when no capture
+// exists. A side with no stones or no legal turn gets an empty list.
+std::vector<Turn> generate_turns(const Position& position);
+
+// The distinct positions reachable by one turn, appended to `out` (which is cleared).
+// Same turns as generate_turns without building strings.
+void successors(const Position& position, std::vector<Position>& out);
+
+// Paika un-moves: every position from which the opponent of the side to move reached
+// `position` by one paika step, keeping only those where that paika was legal (no
+// capture available there). Appended to `out` (which is cleared); all distinct.
+void paika_unmoves(const Position& position, std::vector<Position>& out);
+
+}  // namespace tsivy
