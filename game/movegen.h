@@ -26,6 +26,10 @@ std::vector<Turn> generate_turns(const Position& position);
 // Same turns as generate_turns without building strings.
 void successors(const Position& position, std::vector<Position>& out);
 
+// The result of every legal turn, one entry per turn (so repeated when different turns
+// reach the same position), appended to `out` (which is cleared). Perft counts with it.
+void all_turn_results(const Position& position, std::vector<Position>& out);
+
 // Paika un-moves: every position from which the opponent of the side to move reached
 // `position` by one paika step, keeping only those where that paika was legal (no
 // capture available there). Appended to `out` (which is cleared); all distinct.

@@ -1,0 +1,11 @@
+// One function per `tsivy` subcommand; each registers its options and its action.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace tsivy::cli {
+
+void add_moves_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
+
+}  // namespace tsivy::cli

@@ -1,0 +1,22 @@
+// The `tsivy` command: generate, probe and check Fanorona endgame tables.
+#include <exception>
+#include <iostream>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"tsivy: Fanorona endgame tablebases (positions in the notation of docs/notation.md)"};
+  app.require_subcommand(1);
+  tsivy::cli::add_moves_command(app);
+  tsivy::cli::add_perft_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    // Every command reports bad input by throwing; the user gets one line and a non-zero exit.
+    std::cerr << "tsivy: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
