@@ -1,0 +1,92 @@
+// Rules-engine benchmarks on fixed corpora (bench/data). Items are positions, except
+// where a benchmark counts what it produces (successors, predecessors, turns).
+#include <benchmark/benchmark.h>
+
+#include "bench/corpus.h"
+#include "game/movegen.h"
+#include "game/perft.h"
+
+namespace tsivy::bench {
+namespace {
+
+const std::vector<Position>& corpus(int which) {
+  static const std::vector<Position> endgame = load_corpus("endgame");
+  static const std::vector<Position> midgame = load_corpus("midgame");
+  static const std::vector<Position> start{start_position()};
+  return which == 0 ? endgame : which == 1 ? midgame : start;
+}
+const char* corpus_name(int which) { return which == 0 ? "endgame" : which == 1 ? "midgame" : "start"; }
+
+void BM_HasCapture(benchmark::State& state) {
+  const auto& positions = corpus(static_cast<int>(state.range(0)));
+  state.SetLabel(corpus_name(static_cast<int>(state.range(0))));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(has_capture(positions[i]));
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HasCapture)->Arg(0)->Arg(1)->Arg(2);
+
+void BM_Successors(benchmark::State& state) {
+  const auto& positions = corpus(static_cast<int>(state.range(0)));
+  state.SetLabel(corpus_name(static_cast<int>(state.range(0))));
+  std::vector<Position> out;
+  std::int64_t produced = 0;
+  for (auto _ : state) {
+    for (const Position& p : positions) {
+      successors(p, out);
+      produced += static_cast<std::int64_t>(out.size());
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(produced);  // successor positions per second
+}
+BENCHMARK(BM_Successors)->Arg(0)->Arg(1)->Arg(2);
+
+void BM_GenerateTurns(benchmark::State& state) {
+  const auto& positions = corpus(static_cast<int>(state.range(0)));
+  state.SetLabel(corpus_name(static_cast<int>(state.range(0))));
+  std::int64_t produced = 0;
+  for (auto _ : state) {
+    for (const Position& p : positions) {
+      const auto turns = generate_turns(p);
+      produced += static_cast<std::int64_t>(turns.size());
+      benchmark::DoNotOptimize(turns.data());
+    }
+  }
+  state.SetItemsProcessed(produced);  // turns (with notation) per second
+}
+BENCHMARK(BM_GenerateTurns)->Arg(0)->Arg(1)->Arg(2);
+
+void BM_PaikaUnmoves(benchmark::State& state) {
+  const auto& positions = corpus(static_cast<int>(state.range(0)));
+  state.SetLabel(corpus_name(static_cast<int>(state.range(0))));
+  std::vector<Position> out;
+  std::int64_t produced = 0;
+  for (auto _ : state) {
+    for (const Position& p : positions) {
+      paika_unmoves(p, out);
+      produced += static_cast<std::int64_t>(out.size());
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(produced);  // predecessors per second
+}
+BENCHMARK(BM_PaikaUnmoves)->Arg(0)->Arg(1);
+
+void BM_PerftStart5(benchmark::State& state) {
+  std::uint64_t turns = 0;
+  for (auto _ : state) {
+    const auto levels = perft(start_position(), 5);
+    turns = levels.back().turns;
+    benchmark::DoNotOptimize(turns);
+  }
+  if (turns != 431852) state.SkipWithError("perft(5) from the start is not 431,852");
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * turns));  // turn sequences per second
+}
+BENCHMARK(BM_PerftStart5)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace tsivy::bench
