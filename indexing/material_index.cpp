@@ -1,0 +1,193 @@
+#include "indexing/material_index.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <memory>
+#include <stdexcept>
+
+#include "indexing/combinatorics.h"
+#include "indexing/stone_set_orbits.h"
+
+namespace tsivy {
+
+namespace {
+
+using detail::stone_set_orbits;
+using detail::StoneSetOrbits;
+using detail::SymmetrySet;
+
+constexpr std::array<Symmetry, 3> kNonIdentity = {Symmetry::MirrorLeftRight, Symmetry::MirrorTopBottom,
+                                                  Symmetry::HalfTurn};
+
+// Of the images of `set` under a group of symmetries that all fix the primary stones,
+// the smallest as a number: the canonical choice of the secondary stones.
+PointSet smallest_image(PointSet set, SymmetrySet group) {
+  if (group == detail::kOnlyIdentity) return set;
+  PointSet best = set;
+  for (Symmetry h : kNonIdentity)
+    if (group & detail::symmetry_bit(h)) best = std::min(best, apply(h, set));
+  return best;
+}
+
+std::string class_error(std::string_view text, std::string_view why) {
+  return "invalid material class \"" + std::string(text) + "\": " + std::string(why);
+}
+
+// Throws unless us and them are disjoint sets of board points; `what` names the caller.
+void check_sets(PointSet us, PointSet them, std::string_view what) {
+  if ((us | them) & ~kBoard)
+    throw std::invalid_argument(std::string(what) + ": a stone lies outside the board's " +
+                                std::to_string(kPoints) + " points");
+  if (us & them)
+    throw std::invalid_argument(std::string(what) + ": both sides have a stone on " +
+                                point_name(first_point(us & them)));
+}
+
+}  // namespace
+
+std::string Material::to_string() const { return std::to_string(us) + "v" + std::to_string(them); }
+std::string to_string(Material material) { return material.to_string(); }
+
+Material Material::parse(std::string_view text) {
+  const std::size_t v = text.find('v');
+  auto number = [&](std::string_view digits, int& out) {
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+    return !digits.empty() && error == std::errc{} && end == digits.data() + digits.size() && digits[0] != '-' &&
+           digits[0] != '+';
+  };
+  Material m;
+  if (v == std::string_view::npos || !number(text.substr(0, v), m.us) || !number(text.substr(v + 1), m.them))
+    throw std::invalid_argument(class_error(text, "expected MvN, e.g. 4v3"));
+  if (!m.valid())
+    throw std::invalid_argument(class_error(
+        text, "each side needs at least 1 stone and both at most " + std::to_string(kMaxStones) + " together"));
+  return m;
+}
+Material parse_material(std::string_view text) { return Material::parse(text); }
+
+std::vector<Material> materials_with(int stones) {
+  std::vector<Material> out;
+  if (stones > kMaxStones) return out;
+  for (int m = 1; m < stones; ++m) out.push_back({m, stones - m});
+  return out;
+}
+
+std::vector<Material> materials_up_to(int stones) {
+  std::vector<Material> out;
+  for (int total = 2; total <= std::min(stones, kMaxStones); ++total)
+    for (Material m : materials_with(total)) out.push_back(m);
+  return out;
+}
+
+MaterialIndex::MaterialIndex(Material material)
+    : material_(material),
+      primary_size_(std::max(material.us, material.them)),
+      secondary_size_(std::min(material.us, material.them)),
+      primary_is_us_(material.us >= material.them),
+      secondary_slots_(detail::binomial(kPoints - primary_size_, secondary_size_)),
+      slots_(0),
+      raw_(detail::binomial(kPoints, material.us) * detail::binomial(kPoints - material.us, material.them)),
+      primary_orbits_(&stone_set_orbits(primary_size_)) {
+  slots_ = primary_orbits_->count() * secondary_slots_;
+}
+
+const MaterialIndex& MaterialIndex::of(Material material) {
+  if (!material.valid())
+    throw std::invalid_argument(class_error(material.to_string(), "each side needs at least 1 stone and both at most " +
+                                                                      std::to_string(kMaxStones) + " together"));
+  // Every class at once: the shared tables dominate and the per-class part is tiny.
+  static const auto cache = [] {
+    std::array<std::array<std::unique_ptr<MaterialIndex>, kMaxStones>, kMaxStones> c;
+    for (Material m : materials_up_to(kMaxStones)) c[m.us][m.them] = std::make_unique<MaterialIndex>(m);
+    return c;
+  }();
+  return *cache[material.us][material.them];
+}
+
+std::uint64_t MaterialIndex::index_unchecked(PointSet us, PointSet them) const noexcept {
+  const PointSet primary = primary_is_us_ ? us : them;
+  const PointSet secondary = primary_is_us_ ? them : us;
+  const StoneSetOrbits::Ranked r = primary_orbits_->rank(primary);
+  const PointSet canonical_primary = apply(r.to_canonical, primary);
+  const PointSet canonical_secondary = smallest_image(apply(r.to_canonical, secondary), r.stabiliser);
+  return r.rank * secondary_slots_ +
+         detail::colex_rank(detail::gather(canonical_secondary, kBoard & ~canonical_primary));
+}
+
+std::pair<PointSet, PointSet> MaterialIndex::unindex_unchecked(std::uint64_t slot) const noexcept {
+  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(slot / secondary_slots_);
+  const PointSet secondary =
+      detail::scatter(detail::colex_unrank(slot % secondary_slots_, secondary_size_), kBoard & ~p.set);
+  return primary_is_us_ ? std::pair{p.set, secondary} : std::pair{secondary, p.set};
+}
+
+bool MaterialIndex::is_canonical_unchecked(std::uint64_t slot) const noexcept {
+  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(slot / secondary_slots_);
+  if (p.stabiliser == detail::kOnlyIdentity) return true;
+  const PointSet secondary =
+      detail::scatter(detail::colex_unrank(slot % secondary_slots_, secondary_size_), kBoard & ~p.set);
+  return smallest_image(secondary, p.stabiliser) == secondary;
+}
+
+std::uint64_t MaterialIndex::index(PointSet us, PointSet them) const {
+  if (((us | them) & ~kBoard) || (us & them) || count(us) != material_.us || count(them) != material_.them) {
+    const std::string what = "index of class " + material_.to_string();
+    check_sets(us, them, what);
+    throw std::invalid_argument(what + ": the position has " + std::to_string(count(us)) + " stones to move and " +
+                                std::to_string(count(them)) + " opposing, expected " + std::to_string(material_.us) +
+                                " and " + std::to_string(material_.them));
+  }
+  return index_unchecked(us, them);
+}
+
+std::pair<PointSet, PointSet> MaterialIndex::unindex(std::uint64_t slot) const {
+  if (slot >= slots_)
+    throw std::out_of_range("slot " + std::to_string(slot) + " of class " + material_.to_string() +
+                            " is out of range (slots: " + std::to_string(slots_) + ")");
+  return unindex_unchecked(slot);
+}
+
+bool MaterialIndex::is_canonical(std::uint64_t slot) const {
+  if (slot >= slots_)
+    throw std::out_of_range("slot " + std::to_string(slot) + " of class " + material_.to_string() +
+                            " is out of range (slots: " + std::to_string(slots_) + ")");
+  return is_canonical_unchecked(slot);
+}
+
+std::size_t MaterialIndex::memory_bytes() const noexcept { return sizeof(*this); }
+
+std::size_t index_memory_bytes() {
+  std::size_t total = detail::half_orbits().memory_bytes() + detail::column_orbits().memory_bytes() +
+                      sizeof(detail::kBinomial) + sizeof(detail::kColexGuess);
+  for (int k = 1; k < kMaxStones; ++k) total += stone_set_orbits(k).memory_bytes();
+  for (Material m : materials_up_to(kMaxStones)) total += MaterialIndex::of(m).memory_bytes();
+  return total;
+}
+
+std::pair<PointSet, PointSet> canonical(PointSet us, PointSet them) {
+  check_sets(us, them, "canonical");
+  const bool primary_is_us = count(us) >= count(them);
+  const PointSet primary = primary_is_us ? us : them;
+  const PointSet secondary = primary_is_us ? them : us;
+  const StoneSetOrbits::Ranked r = stone_set_orbits(count(primary)).rank(primary);
+  const PointSet p = apply(r.to_canonical, primary);
+  const PointSet s = smallest_image(apply(r.to_canonical, secondary), r.stabiliser);
+  return primary_is_us ? std::pair{p, s} : std::pair{s, p};
+}
+
+Position canonical(const Position& position) {
+  const auto [us, them] = canonical(position.us, position.them);
+  return {us, them, position.to_move};
+}
+
+std::uint8_t stabiliser(PointSet us, PointSet them) {
+  std::uint8_t group = detail::kOnlyIdentity;
+  for (Symmetry h : kNonIdentity)
+    if (apply(h, us) == us && apply(h, them) == them) group |= detail::symmetry_bit(h);
+  return group;
+}
+
+int orbit_size(PointSet us, PointSet them) { return kSymmetries / std::popcount(stabiliser(us, them)); }
+
+}  // namespace tsivy

@@ -1,0 +1,127 @@
+// Material classes and the dense, symmetry-reduced index of each class (INDEX.md).
+//
+// A material class (m, n) holds every position with m stones for the side to move and
+// n for the opponent, 1 <= m, n and m + n <= kMaxStones. Its index maps a position to a
+// slot in 0..slots()-1 so that the four board symmetries of a position share one slot,
+// and maps a slot back to the canonical representative of that symmetry class.
+// A few slots decode to a position that is not canonical (a symmetric image of another
+// slot's position, left over where the larger side's stones are symmetric; INDEX.md
+// lists how many per class); is_canonical() tells them apart, and the solver must skip
+// them.
+//
+// Thread safety: MaterialIndex objects are immutable after construction; every member is
+// safe to call from any number of threads. of() builds the tables on first use, once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "game/geometry.h"
+#include "game/position.h"
+
+namespace tsivy {
+
+namespace detail {
+class StoneSetOrbits;
+}
+
+// The largest number of stones on the board that the index covers.
+inline constexpr int kMaxStones = 10;
+
+struct Material {
+  int us = 0;    // m: stones of the side to move
+  int them = 0;  // n: stones of the opponent
+
+  int stones() const { return us + them; }
+  // 1 <= us, 1 <= them, us + them <= kMaxStones.
+  bool valid() const { return us >= 1 && them >= 1 && us + them <= kMaxStones; }
+  // The class of the same positions with the other side to move.
+  Material flipped() const { return {them, us}; }
+  // "MvN", e.g. "4v3".
+  std::string to_string() const;
+  // Parses "MvN"; throws std::invalid_argument for malformed text or an invalid class.
+  static Material parse(std::string_view text);
+  friend bool operator==(const Material&, const Material&) = default;
+};
+std::string to_string(Material material);
+Material parse_material(std::string_view text);
+
+// Every valid class with `stones` stones in total, by ascending m.
+std::vector<Material> materials_with(int stones);
+// Every valid class with at most `stones` stones, by total then ascending m.
+std::vector<Material> materials_up_to(int stones);
+
+class MaterialIndex {
+ public:
+  // The index of a class, built on first use and cached; thread-safe. Throws
+  // std::invalid_argument for an invalid class (m < 1, n < 1 or m + n > kMaxStones).
+  static const MaterialIndex& of(Material material);
+
+  Material material() const noexcept { return material_; }
+  // Number of slots: slot values are 0..slots()-1.
+  std::uint64_t slots() const noexcept { return slots_; }
+  // Number of positions in the class, C(points, m) * C(points - m, n).
+  std::uint64_t raw_positions() const noexcept { return raw_; }
+
+  // The slot of a position (us = side to move). Every symmetric image of a position has
+  // the same slot. Throws std::invalid_argument when the sets overlap, leave the board
+  // or do not hold m and n stones.
+  std::uint64_t index(PointSet us, PointSet them) const;
+  std::uint64_t index(const Position& position) const { return index(position.us, position.them); }
+
+  // The position of a slot, as (us, them). For a canonical slot it is the canonical
+  // representative of its symmetry class (canonical(us, them) returns it unchanged).
+  // For a non-canonical slot it is the slot's decoded position: a legal position of the
+  // class, but a symmetric image of the position of another (canonical) slot.
+  // Throws std::out_of_range for slot >= slots().
+  std::pair<PointSet, PointSet> unindex(std::uint64_t slot) const;
+
+  // Whether the slot holds the canonical representative of a symmetry class, i.e.
+  // index(unindex(slot)) == slot. Throws std::out_of_range for slot >= slots().
+  bool is_canonical(std::uint64_t slot) const;
+
+  // Fast paths without checks, for the solver's inner loops: the arguments must satisfy
+  // the preconditions above (else the result is meaningless, but memory stays safe).
+  std::uint64_t index_unchecked(PointSet us, PointSet them) const noexcept;
+  std::pair<PointSet, PointSet> unindex_unchecked(std::uint64_t slot) const noexcept;
+  bool is_canonical_unchecked(std::uint64_t slot) const noexcept;
+
+  // Bytes held by this class's own tables (the shared half-board tables not included;
+  // see index_memory_bytes()).
+  std::size_t memory_bytes() const noexcept;
+
+  // Public only for the cache in of(); use of().
+  explicit MaterialIndex(Material material);
+
+ private:
+  Material material_;
+  int primary_size_;    // the larger side's stone count (us when equal)
+  int secondary_size_;
+  bool primary_is_us_;
+  std::uint64_t secondary_slots_;  // C(points - primary, secondary)
+  std::uint64_t slots_, raw_;
+  const detail::StoneSetOrbits* primary_orbits_;  // ranks the larger side's stones
+};
+
+// Bytes of every table the index uses for all classes up to kMaxStones, shared tables
+// included (builds them if needed).
+std::size_t index_memory_bytes();
+
+// The canonical representative of the symmetry class of (us, them): the position that
+// MaterialIndex::unindex returns for its slot. Defined for any two disjoint sets of
+// board points (not only the indexed classes); throws std::invalid_argument otherwise.
+std::pair<PointSet, PointSet> canonical(PointSet us, PointSet them);
+Position canonical(const Position& position);  // keeps to_move
+
+// How many distinct positions the symmetry class of (us, them) holds: 4 divided by the
+// number of symmetries that fix both sets, so 1, 2 or 4.
+int orbit_size(PointSet us, PointSet them);
+inline int orbit_size(const Position& position) { return orbit_size(position.us, position.them); }
+
+// The symmetries that fix both sets, as a bit set (bit g for Symmetry g).
+std::uint8_t stabiliser(PointSet us, PointSet them);
+
+}  // namespace tsivy
