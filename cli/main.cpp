@@ -9,6 +9,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   tsivy::cli::add_moves_command(app);
   tsivy::cli::add_perft_command(app);
+  tsivy::cli::add_generate_command(app);
+  tsivy::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

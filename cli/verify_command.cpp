@@ -1,0 +1,34 @@
+#include <iostream>
+#include <stdexcept>
+#include <thread>
+
+#include "cli/commands.h"
+#include "solver/verify.h"
+
+namespace tsivy::cli {
+
+void add_verify_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("verify",
+                                 "Re-check every stored entry by forward search against its successors' stored values, "
+                                 "plus file checksums and value counts; exits 1 on any mismatch");
+  auto options = std::make_shared<VerifyOptions>();
+  auto dir = std::make_shared<std::string>();
+  auto only = std::make_shared<std::string>();
+  options->threads = std::max(1u, std::thread::hardware_concurrency());
+  cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
+  cmd->add_option("--class", *only, "Only this class, e.g. 3v2 (3 stones for the side to move)");
+  cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
+  cmd->add_option("--max-reported", options->max_reported, "Mismatches printed per class (all are counted)");
+  cmd->callback([options, dir, only] {
+    options->tables = *dir;
+    if (!only->empty()) options->only = parse_material(*only);
+    options->log = &std::cerr;
+    options->errors = &std::cout;
+    const VerifyResult result = verify_tables(*options);
+    std::cout << "verified " << result.classes << " classes, " << result.positions << " positions: "
+              << result.mismatches << " mismatches\n";
+    if (result.mismatches) throw std::runtime_error("verification failed");
+  });
+}
+
+}  // namespace tsivy::cli

@@ -1,0 +1,131 @@
+#include "solver/generate.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+
+#include "io/table_file.h"
+#include "solver/pair_solver.h"
+#include "solver/table_files.h"
+
+namespace tsivy {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::string pair_name(Material m) {
+  return m.us == m.them ? to_string(m) : to_string(m) + "+" + to_string(Material{m.them, m.us});
+}
+
+ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind) {
+  const std::filesystem::path path = table_file(dir, material, kind);
+  return {path.filename().string(), std::filesystem::file_size(path), io::file_checksum(path)};
+}
+
+ManifestClass summarise(const std::filesystem::path& dir, const ClassTable& table, double seconds) {
+  ManifestClass entry;
+  entry.material = table.material;
+  entry.wdl = describe_file(dir, table.material, io::TableKind::wdl);
+  entry.depth = describe_file(dir, table.material, io::TableKind::depth);
+  for (std::size_t s = 0; s < table.wdl.size(); ++s) {
+    switch (static_cast<Outcome>(table.wdl[s])) {
+      case Outcome::win: ++entry.wins; break;
+      case Outcome::draw: ++entry.draws; break;
+      case Outcome::loss: ++entry.losses; break;
+      default: continue;
+    }
+    entry.max_depth = std::max<int>(entry.max_depth, table.depth[s]);
+  }
+  entry.canonical = entry.wins + entry.draws + entry.losses;
+  entry.seconds = seconds;
+  return entry;
+}
+
+// Prints progress at most about once a second, and always at a phase change.
+class ProgressPrinter {
+ public:
+  ProgressPrinter(std::ostream* log, std::string pair) : log_(log), pair_(std::move(pair)) {}
+  void operator()(const SolveProgress& p) {
+    if (!log_) return;
+    const double elapsed = seconds_since(start_);
+    if (p.phase == last_phase_ && elapsed - last_print_ < 1.0) return;
+    last_phase_ = p.phase;
+    last_print_ = elapsed;
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-9s %-9s depth %4d  resolved %12llu / %-12llu  %7.1f s  %6.2f M pos/s\n",
+                  pair_.c_str(), p.phase.c_str(), p.depth, static_cast<unsigned long long>(p.resolved),
+                  static_cast<unsigned long long>(p.total), elapsed, p.total / std::max(elapsed, 1e-9) / 1e6);
+    *log_ << line << std::flush;
+  }
+
+ private:
+  std::ostream* log_;
+  std::string pair_, last_phase_;
+  Clock::time_point start_ = Clock::now();
+  double last_print_ = -1;
+};
+
+void print_summary(std::ostream& log, const std::vector<ManifestClass>& classes) {
+  log << "\nclass   canonical        wins       draws      losses  max depth   seconds\n";
+  for (const ManifestClass& c : classes) {
+    char line[160];
+    std::snprintf(line, sizeof line, "%-5s %11llu %11llu %11llu %11llu %10d %9.2f\n", to_string(c.material).c_str(),
+                  static_cast<unsigned long long>(c.canonical), static_cast<unsigned long long>(c.wins),
+                  static_cast<unsigned long long>(c.draws), static_cast<unsigned long long>(c.losses), c.max_depth,
+                  c.seconds);
+    log << line;
+  }
+}
+
+}  // namespace
+
+std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
+  if (options.max_stones < 2 || options.max_stones > kMaxStones)
+    throw std::invalid_argument("--max-stones must be between 2 and " + std::to_string(kMaxStones));
+  std::filesystem::create_directories(options.out);
+  Manifest manifest = Manifest::load(options.out);
+  SolvedClasses solved;
+  std::vector<ManifestClass> done;
+
+  for (int total = 2; total <= options.max_stones; ++total) {
+    for (const Material material : materials_with(total)) {
+      if (material.us > material.them) continue;  // solved with its mirror
+      const Material mirror{material.them, material.us};
+      const ManifestClass* a = manifest.find(material);
+      const ManifestClass* b = manifest.find(mirror);
+      if (a && b && files_match(options.out, *a) && files_match(options.out, *b)) {
+        done.push_back(*a);
+        if (b != a) done.push_back(*b);
+        if (options.log) *options.log << "  " << pair_name(material) << ": complete on disk, skipped\n";
+        continue;
+      }
+      // Seeding reads every smaller class; those finished by an earlier run come
+      // back from their files through the table reader.
+      for (int smaller = 2; smaller < total; ++smaller)
+        for (const Material m : materials_with(smaller))
+          if (!solved.contains(m)) solved.add(read_class_table(options.out, m));
+
+      const auto start = Clock::now();
+      ProgressPrinter printer(options.log, pair_name(material));
+      SolveOptions solve_options{options.threads, std::ref(printer)};
+      std::vector<ClassTable> tables = solve_pair(material, solved, solve_options);
+      const double seconds = seconds_since(start);
+      for (const ClassTable& table : tables) write_class_table(options.out, table, options.threads);
+      // Only now, with both files fsynced and renamed, does the manifest name them.
+      for (const ClassTable& table : tables) {
+        const ManifestClass entry = summarise(options.out, table, seconds);
+        manifest.put(entry);
+        done.push_back(entry);
+      }
+      manifest.save(options.out);
+      if (total < options.max_stones)
+        for (ClassTable& table : tables) solved.add(std::move(table));
+    }
+  }
+  if (options.log) print_summary(*options.log, done);
+  return done;
+}
+
+}  // namespace tsivy

@@ -1,0 +1,125 @@
+#include "solver/manifest.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+
+#include "io/table_file.h"
+#include "solver/table_files.h"
+
+namespace tsivy {
+namespace {
+
+constexpr int kManifestVersion = 1;
+
+std::string hex(std::uint64_t v) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(v));
+  return buffer;
+}
+
+nlohmann::json file_json(const ManifestFile& f) {
+  return {{"name", f.name}, {"bytes", f.bytes}, {"xxh64", hex(f.checksum)}};
+}
+
+ManifestFile file_from_json(const nlohmann::json& j) {
+  const std::string checksum = j.at("xxh64").get<std::string>();
+  std::size_t used = 0;
+  const std::uint64_t value = std::stoull(checksum, &used, 16);
+  if (used != checksum.size()) throw std::invalid_argument("bad checksum " + checksum);
+  return {j.at("name").get<std::string>(), j.at("bytes").get<std::uint64_t>(), value};
+}
+
+void fsync_path(const std::filesystem::path& path, int flags) {
+  const int fd = ::open(path.c_str(), flags);
+  if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + path.string());
+  const int rc = ::fsync(fd);
+  ::close(fd);
+  if (rc != 0) throw std::system_error(errno, std::generic_category(), "cannot fsync " + path.string());
+}
+
+}  // namespace
+
+Manifest Manifest::load(const std::filesystem::path& dir) {
+  Manifest manifest;
+  const std::filesystem::path path = dir / kFileName;
+  std::ifstream in(path);
+  if (!in) return manifest;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(in);
+    if (j.at("version").get<int>() != kManifestVersion)
+      throw std::invalid_argument("unknown manifest version " + j.at("version").dump());
+    if (j.at("index_scheme").get<std::string>() != hex(kIndexScheme))
+      throw std::invalid_argument("tables were written with another index scheme");
+    for (const auto& c : j.at("classes")) {
+      ManifestClass entry;
+      entry.material = parse_material(c.at("class").get<std::string>());
+      entry.wdl = file_from_json(c.at("files").at("wdl"));
+      entry.depth = file_from_json(c.at("files").at("depth"));
+      entry.canonical = c.at("canonical").get<std::uint64_t>();
+      entry.wins = c.at("wins").get<std::uint64_t>();
+      entry.draws = c.at("draws").get<std::uint64_t>();
+      entry.losses = c.at("losses").get<std::uint64_t>();
+      entry.max_depth = c.at("max_depth").get<int>();
+      entry.seconds = c.at("seconds").get<double>();
+      manifest.put(entry);
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path.string() + ": not a valid manifest: " + e.what());
+  }
+  return manifest;
+}
+
+void Manifest::save(const std::filesystem::path& dir) const {
+  nlohmann::json classes = nlohmann::json::array();
+  for (const auto& [name, c] : classes_)
+    classes.push_back({{"class", name},
+                       {"files", {{"wdl", file_json(c.wdl)}, {"depth", file_json(c.depth)}}},
+                       {"canonical", c.canonical},
+                       {"wins", c.wins},
+                       {"draws", c.draws},
+                       {"losses", c.losses},
+                       {"max_depth", c.max_depth},
+                       {"seconds", c.seconds}});
+  const nlohmann::json j = {{"version", kManifestVersion}, {"index_scheme", hex(kIndexScheme)}, {"classes", classes}};
+
+  const std::filesystem::path final_path = dir / kFileName, temp = dir / ".manifest.json.tmp";
+  {
+    std::ofstream out(temp, std::ios::trunc);
+    out << j.dump(2) << "\n";
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + temp.string());
+  }
+  fsync_path(temp, O_RDONLY);
+  std::filesystem::rename(temp, final_path);
+  fsync_path(dir, O_RDONLY | O_DIRECTORY);
+}
+
+const ManifestClass* Manifest::find(Material material) const {
+  const auto it = classes_.find(to_string(material));
+  return it == classes_.end() ? nullptr : &it->second;
+}
+
+void Manifest::put(const ManifestClass& entry) { classes_[to_string(entry.material)] = entry; }
+
+bool files_match(const std::filesystem::path& dir, const ManifestClass& entry) {
+  for (const ManifestFile* f : {&entry.wdl, &entry.depth}) {
+    const std::filesystem::path path = dir / f->name;
+    std::error_code ec;
+    if (std::filesystem::file_size(path, ec) != f->bytes || ec) return false;
+    try {
+      if (io::file_checksum(path) != f->checksum) return false;
+    } catch (const io::TableError&) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace tsivy

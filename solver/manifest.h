@@ -1,0 +1,50 @@
+// The manifest of a table directory (manifest.json): every finished class with its
+// files, sizes, checksums and value counts. A class is listed only once its files are
+// durably on disk, so the manifest is what a resumed run trusts.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "indexing/material_index.h"
+
+namespace tsivy {
+
+struct ManifestFile {
+  std::string name;  // relative to the directory
+  std::uint64_t bytes = 0;
+  std::uint64_t checksum = 0;  // io::file_checksum (xxHash64 of the whole file)
+};
+
+struct ManifestClass {
+  Material material{};
+  ManifestFile wdl, depth;
+  std::uint64_t canonical = 0, wins = 0, draws = 0, losses = 0;
+  int max_depth = 0;
+  double seconds = 0;
+};
+
+class Manifest {
+ public:
+  static constexpr const char* kFileName = "manifest.json";
+
+  // Reads DIR/manifest.json; an absent file is an empty manifest. Throws
+  // std::runtime_error naming the file when it exists but is not a valid manifest.
+  static Manifest load(const std::filesystem::path& dir);
+  // Writes atomically: temp file, fsync, rename, fsync of the directory.
+  void save(const std::filesystem::path& dir) const;
+
+  const ManifestClass* find(Material material) const;
+  void put(const ManifestClass& entry);
+  const std::map<std::string, ManifestClass>& classes() const { return classes_; }
+
+ private:
+  std::map<std::string, ManifestClass> classes_;  // keyed by "MvN"
+};
+
+// Whether the class's files are present with the size and checksum the manifest gives.
+bool files_match(const std::filesystem::path& dir, const ManifestClass& entry);
+
+}  // namespace tsivy

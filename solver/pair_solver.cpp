@@ -1,0 +1,208 @@
+#include "solver/pair_solver.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "game/movegen.h"
+#include "solver/parallel.h"
+
+namespace tsivy {
+namespace {
+
+// Working state of one class. `state` uses the Outcome codes plus `unknown`; the
+// counters hold, for unresolved quiet positions, how many distinct successor slots
+// are not yet known to be won for the opponent.
+constexpr std::uint8_t kUnknown = 4;
+
+struct WorkingClass {
+  Material material;
+  const MaterialIndex* index;
+  std::vector<std::uint8_t> state;
+  std::vector<std::uint16_t> depth;
+  std::vector<std::uint8_t> counter;
+  int other = 0;  // the class a paika move leads to (the pair's other member, or itself)
+};
+
+Value best_capture(const Position& position, const SolvedClasses& smaller, std::vector<Position>& buffer) {
+  successors(position, buffer);
+  BestOfSuccessors best;
+  for (const Position& result : buffer) best.add(smaller.value_of(result.us, result.them));
+  return best.value();
+}
+
+std::uint16_t max_depth_of(const std::vector<WorkingClass>& classes) {
+  std::uint16_t deepest = 0;
+  for (const auto& c : classes)
+    for (std::size_t s = 0; s < c.state.size(); ++s)
+      if (c.state[s] == static_cast<std::uint8_t>(Outcome::win) || c.state[s] == static_cast<std::uint8_t>(Outcome::loss))
+        deepest = std::max(deepest, c.depth[s]);
+  return deepest;
+}
+
+class PairSolver {
+ public:
+  PairSolver(Material material, const SolvedClasses& smaller, const SolveOptions& options)
+      : smaller_(smaller), options_(options) {
+    const Material mirror{material.them, material.us};
+    classes_.push_back(make_class(material));
+    if (mirror.us != material.us) {
+      classes_.push_back(make_class(mirror));
+      classes_[0].other = 1;
+      classes_[1].other = 0;
+    }
+  }
+
+  std::vector<ClassTable> run() {
+    seed();
+    propagate();
+    return finish();
+  }
+
+ private:
+  static WorkingClass make_class(Material m) {
+    const MaterialIndex& index = MaterialIndex::of(m);
+    WorkingClass c{m, &index, {}, {}, {}, 0};
+    c.state.assign(index.slots(), kUnknown);
+    c.depth.assign(index.slots(), 0);
+    c.counter.assign(index.slots(), 0);
+    return c;
+  }
+
+  void report(const std::string& phase, int depth) {
+    if (options_.on_progress) options_.on_progress({phase, depth, resolved_.load(), canonical_.load()});
+  }
+
+  // Seeds: capture positions get their value from smaller classes, positions without a
+  // turn lose now; every other position gets its count of distinct successor slots.
+  void seed() {
+    for (WorkingClass& c : classes_) {
+      const WorkingClass& target = classes_[c.other];
+      parallel_for(0, c.state.size(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
+        std::vector<Position> buffer;
+        std::vector<std::uint64_t> slots;
+        std::uint64_t canonical = 0, resolved = 0;
+        for (std::uint64_t s = first; s < last; ++s) {
+          if (!c.index->is_canonical(s)) {
+            c.state[s] = static_cast<std::uint8_t>(Outcome::unused);
+            continue;
+          }
+          ++canonical;
+          const auto [us, them] = c.index->unindex(s);
+          const Position position{us, them, Colour::White};
+          if (has_capture(position)) {
+            set(c, s, best_capture(position, smaller_, buffer));
+            ++resolved;
+            continue;
+          }
+          successors(position, buffer);
+          slots.clear();
+          for (const Position& next : buffer) slots.push_back(target.index->index(next.us, next.them));
+          std::sort(slots.begin(), slots.end());
+          const auto distinct = std::unique(slots.begin(), slots.end()) - slots.begin();
+          if (distinct == 0) {
+            set(c, s, kLostNow);
+            ++resolved;
+          } else {
+            c.counter[s] = static_cast<std::uint8_t>(distinct);
+          }
+        }
+        canonical_ += canonical;
+        resolved_ += resolved;
+      });
+    }
+    report("seed", 0);
+  }
+
+  static void set(WorkingClass& c, std::uint64_t slot, const Value& v) {
+    c.state[slot] = static_cast<std::uint8_t>(v.outcome);
+    c.depth[slot] = v.depth;
+  }
+
+  // Depth by depth: first every predecessor of a position lost in d becomes won in
+  // d + 1; then predecessors of positions won in d lose one successor, and those
+  // left with none lose in d + 1. Doing losses first means a position with both kinds
+  // of news in one step is a win, as it must be.
+  void propagate() {
+    const int deepest_seed = max_depth_of(classes_);
+    for (int d = 0;; ++d) {
+      const std::uint64_t before = resolved_.load();
+      const bool any_lost = sweep(d, Outcome::loss);
+      const bool any_won = sweep(d, Outcome::win);
+      report("propagate", d);
+      if (!any_lost && !any_won && d >= deepest_seed && resolved_.load() == before) break;
+    }
+  }
+
+  // Processes every position of the pair with value (outcome, d). Returns whether any existed.
+  bool sweep(int d, Outcome outcome) {
+    std::atomic<bool> any{false};
+    for (WorkingClass& c : classes_) {
+      WorkingClass& pred_class = classes_[c.other];
+      parallel_for(0, c.state.size(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
+        std::vector<Position> predecessors;
+        std::vector<std::uint64_t> slots;
+        std::uint64_t resolved = 0;
+        bool found = false;
+        for (std::uint64_t s = first; s < last; ++s) {
+          if (c.state[s] != static_cast<std::uint8_t>(outcome) || c.depth[s] != d) continue;
+          found = true;
+          const auto [us, them] = c.index->unindex(s);
+          paika_unmoves(Position{us, them, Colour::White}, predecessors);
+          slots.clear();
+          for (const Position& p : predecessors) slots.push_back(pred_class.index->index(p.us, p.them));
+          // A symmetric position can reach one stored predecessor by several un-moves;
+          // it is still one successor of that predecessor (architecture.md, "Pitfall").
+          std::sort(slots.begin(), slots.end());
+          slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+          for (std::uint64_t q : slots) resolved += outcome == Outcome::loss ? mark_won(pred_class, q, d + 1)
+                                                                            : count_down(pred_class, q, d + 1);
+        }
+        resolved_ += resolved;
+        if (found) any = true;
+      });
+    }
+    return any.load();
+  }
+
+  static int mark_won(WorkingClass& c, std::uint64_t q, int depth) {
+    std::atomic_ref<std::uint8_t> state(c.state[q]);
+    std::uint8_t expected = kUnknown;
+    if (!state.compare_exchange_strong(expected, static_cast<std::uint8_t>(Outcome::win))) return 0;
+    c.depth[q] = static_cast<std::uint16_t>(depth);
+    return 1;
+  }
+
+  static int count_down(WorkingClass& c, std::uint64_t q, int depth) {
+    if (std::atomic_ref<std::uint8_t>(c.state[q]).load(std::memory_order_relaxed) != kUnknown) return 0;
+    if (std::atomic_ref<std::uint8_t>(c.counter[q]).fetch_sub(1) != 1) return 0;
+    c.depth[q] = static_cast<std::uint16_t>(depth);
+    std::atomic_ref<std::uint8_t>(c.state[q]).store(static_cast<std::uint8_t>(Outcome::loss));
+    return 1;
+  }
+
+  // Whatever no frontier reached is a draw: neither side can force a win from it.
+  std::vector<ClassTable> finish() {
+    std::vector<ClassTable> out;
+    for (WorkingClass& c : classes_) {
+      for (std::size_t s = 0; s < c.state.size(); ++s)
+        if (c.state[s] == kUnknown) c.state[s] = static_cast<std::uint8_t>(Outcome::draw);
+      out.push_back(ClassTable{c.material, std::move(c.state), std::move(c.depth)});
+      c.counter = {};
+    }
+    report("draws", 0);
+    return out;
+  }
+
+  const SolvedClasses& smaller_;
+  const SolveOptions& options_;
+  std::vector<WorkingClass> classes_;
+  std::atomic<std::uint64_t> resolved_{0}, canonical_{0};
+};
+
+}  // namespace
+
+std::vector<ClassTable> solve_pair(Material material, const SolvedClasses& smaller, const SolveOptions& options) {
+  return PairSolver(material, smaller, options).run();
+}
+
+}  // namespace tsivy

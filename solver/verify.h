@@ -1,0 +1,35 @@
+// `tsivy verify`: re-checks every stored entry by forward search. It shares no code
+// with the retrograde propagation: it generates turns forwards and checks that each
+// stored value is exactly what its successors' stored values imply. Those local
+// conditions, holding everywhere, prove the whole table correct (by induction on
+// depth; a draw cannot hide a win because a win needs a lost successor, which is
+// itself checked).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+
+#include "indexing/material_index.h"
+
+namespace tsivy {
+
+struct VerifyOptions {
+  std::filesystem::path tables;
+  std::optional<Material> only;  // one class, or every class in the manifest
+  unsigned threads = 1;
+  std::ostream* log = nullptr;   // progress
+  std::ostream* errors = nullptr;  // one line per mismatch (position, stored, expected)
+  std::uint64_t max_reported = 20;  // mismatches printed per class; all are counted
+};
+
+struct VerifyResult {
+  std::uint64_t classes = 0;
+  std::uint64_t positions = 0;
+  std::uint64_t mismatches = 0;
+};
+
+VerifyResult verify_tables(const VerifyOptions& options);
+
+}  // namespace tsivy
