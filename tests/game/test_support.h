@@ -26,7 +26,7 @@ inline constexpr bool kSanitizeBuild = false;
 #endif
 
 // An iteration count, divided by `divisor` in sanitizer builds (at least 1).
-constexpr long scaled(long count, long divisor = 20) {
+constexpr long scaled(long count, long divisor = 5) {
   return kSanitizeBuild ? (count / divisor > 0 ? count / divisor : 1) : count;
 }
 
