@@ -226,12 +226,24 @@ void pack(std::span<const T> values, unsigned bits, std::uint8_t* out) {
 template <class T>
 void unpack(const std::uint8_t* packed, std::uint64_t first, unsigned bits, std::span<T> out) {
   switch (bits) {
-    case 2:
-      for (std::size_t k = 0; k < out.size(); ++k) {
-        const std::uint64_t i = first + k;
-        out[k] = static_cast<T>((packed[i >> 2] >> (2 * (i & 3))) & 3u);
+    case 2: {
+      std::size_t k = 0;
+      auto one = [&](std::size_t at) {
+        const std::uint64_t i = first + at;
+        out[at] = static_cast<T>((packed[i >> 2] >> (2 * (i & 3))) & 3u);
+      };
+      for (; k < out.size() && ((first + k) & 3) != 0; ++k) one(k);  // up to a byte boundary
+      // Then whole bytes, four entries each: the bulk read's hot loop.
+      for (const std::uint8_t* byte = packed + ((first + k) >> 2); k + 4 <= out.size(); k += 4, ++byte) {
+        const unsigned b = *byte;
+        out[k] = static_cast<T>(b & 3u);
+        out[k + 1] = static_cast<T>((b >> 2) & 3u);
+        out[k + 2] = static_cast<T>((b >> 4) & 3u);
+        out[k + 3] = static_cast<T>(b >> 6);
       }
+      for (; k < out.size(); ++k) one(k);
       break;
+    }
     case 8:
       for (std::size_t k = 0; k < out.size(); ++k) out[k] = packed[first + k];
       break;

@@ -46,7 +46,7 @@ inline constexpr std::uint32_t kWdlValueCounts = 4;
 
 // Defaults the writer uses (FORMAT.md, "Choice of block size and level").
 inline constexpr std::uint32_t kDefaultBlockBytes = 16384;  // uncompressed, packed
-inline constexpr int kDefaultZstdLevel = 9;
+inline constexpr int kDefaultZstdLevel = 12;
 
 struct BlockEntry {
   std::uint64_t offset = 0;

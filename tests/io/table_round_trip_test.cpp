@@ -137,6 +137,22 @@ TEST(TableRoundTrip, RangeReadsCrossBlockBoundaries) {
   }
 }
 
+TEST(TableRoundTrip, WdlRangeReadsAtEveryAlignment) {
+  ScratchDir dir;
+  const auto values = random_wdl(3 * kSmallBlock + 7, 21);
+  write_table(dir / "t", {}, std::span<const std::uint8_t>(values), {kSmallBlock});
+  const TableReader reader(dir / "t", ReaderOptions{0});
+  for (std::size_t first = 0; first < 9; ++first) {
+    for (std::size_t end : {first, first + 1, first + 3, first + 4, first + 9, std::size_t{kSmallBlock} + 2,
+                            values.size() - 1, values.size()}) {
+      std::vector<std::uint8_t> out(end - first);
+      reader.read(first, std::span(out));
+      EXPECT_TRUE(std::equal(out.begin(), out.end(), values.begin() + static_cast<std::ptrdiff_t>(first)))
+          << first << ".." << end;
+    }
+  }
+}
+
 TEST(TableRoundTrip, WdlCodesReadIntoBytes) {
   ScratchDir dir;
   const auto values = random_wdl(1001, 11);
