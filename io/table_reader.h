@@ -26,6 +26,7 @@ class TableReader {
   // themselves). Throws TableError naming the file and what is wrong.
   explicit TableReader(const std::filesystem::path& file, const ReaderOptions& options = {});
   ~TableReader();
+  // Movable (a moved-from reader may only be destroyed or assigned to), not copyable.
   TableReader(TableReader&&) noexcept;
   TableReader& operator=(TableReader&&) noexcept;
 
