@@ -8,14 +8,34 @@ static_assert(tsivy::kColumns <= 9);
 namespace tsivy {
 namespace {
 
+// The input as printable ASCII: messages must survive NUL bytes (what() is a C string)
+// and must not copy raw control or non-ASCII bytes to the user's terminal.
+std::string printable(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : text) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (byte >= ' ' && byte <= '~') {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
+}
+
 [[noreturn]] void reject(const std::string& what, std::string_view text) {
-  throw InvalidPosition("bad position \"" + std::string(text) + "\": " + what);
+  throw InvalidPosition("bad position \"" + printable(text) + "\": " + what);
 }
 
 }  // namespace
 
 Position parse_position(std::string_view text) {
+  if (text.empty()) reject("empty text; expected five rows and the side to move", text);
   const std::size_t space = text.find(' ');
+  if (space == 0) reject("unexpected space ' ' at character 1; the text starts with the top row", text);
   if (space == std::string_view::npos) reject("missing side to move (expected ' w' or ' b' after the rows)", text);
   const std::string_view rows = text.substr(0, space), side = text.substr(space + 1);
 
@@ -24,7 +44,7 @@ Position parse_position(std::string_view text) {
   int rows_seen = 1;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const char ch = rows[i];
-    const std::string where = " at character " + std::to_string(i + 1) + " (row " + std::to_string(kRows - rows_seen + 1) + ")";
+    const std::string where = " at character " + std::to_string(i + 1);
     if (ch == '/') {
       if (column != kColumns)
         reject("row " + std::to_string(row + 1) + " describes " + std::to_string(column) + " points, not " + std::to_string(kColumns), text);
@@ -39,7 +59,9 @@ Position parse_position(std::string_view text) {
       (ch == 'W' ? white : black) |= bit(point_at(column, row));
       ++column;
     } else {
-      reject(std::string("bad character '") + ch + "'" + where + "; expected W, B, 1-9 or /", text);
+      reject("bad character '" + printable(std::string_view(&ch, 1)) + "' (byte " + std::to_string(static_cast<unsigned char>(ch)) +
+                 ") in row " + std::to_string(row + 1) + where + "; expected W, B, 1-9 or /",
+             text);
     }
   }
   if (column != kColumns)
