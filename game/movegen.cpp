@@ -117,6 +117,14 @@ void generate(Sink& sink, const Position& p) {
 
 bool has_capture(PointSet us, PointSet them) { return capture_origins(us, them) != 0; }
 
+bool has_paika(const Position& p) {
+  const PointSet empty = p.empty();
+  return ((shift<Direction::North>(p.us) | shift<Direction::South>(p.us) | shift<Direction::East>(p.us) |
+           shift<Direction::West>(p.us) | shift<Direction::NorthEast>(p.us) | shift<Direction::NorthWest>(p.us) |
+           shift<Direction::SouthEast>(p.us) | shift<Direction::SouthWest>(p.us)) &
+          empty) != 0;
+}
+
 std::vector<Turn> generate_turns(const Position& position) {
   std::vector<Turn> turns;
   NotationSink sink(turns);

@@ -18,6 +18,10 @@ struct Turn {
 bool has_capture(PointSet us, PointSet them);
 inline bool has_capture(const Position& p) { return has_capture(p.us, p.them); }
 
+// Does any stone of the side to move have an empty neighbour along a line? Without a
+// capture, this decides whether the side to move has any turn at all.
+bool has_paika(const Position& position);
+
 // Every legal turn, captures with every stopping point, or paika steps when no capture
 // exists. A side with no stones or no legal turn gets an empty list.
 std::vector<Turn> generate_turns(const Position& position);

@@ -73,37 +73,27 @@ class PairSolver {
   }
 
   // Seeds: capture positions get their value from smaller classes, positions without a
-  // turn lose now; every other position gets its count of distinct successor slots.
+  // turn lose now. Successor counters are filled lazily (see count_down), because most
+  // quiet positions are resolved as wins before any successor needs counting.
   void seed() {
     for (WorkingClass& c : classes_) {
-      const WorkingClass& target = classes_[c.other];
       parallel_for(0, c.state.size(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
         std::vector<Position> buffer;
-        std::vector<std::uint64_t> slots;
         std::uint64_t canonical = 0, resolved = 0;
         for (std::uint64_t s = first; s < last; ++s) {
-          if (!c.index->is_canonical(s)) {
+          if (!c.index->is_canonical_unchecked(s)) {
             c.state[s] = static_cast<std::uint8_t>(Outcome::unused);
             continue;
           }
           ++canonical;
-          const auto [us, them] = c.index->unindex(s);
+          const auto [us, them] = c.index->unindex_unchecked(s);
           const Position position{us, them, Colour::White};
           if (has_capture(position)) {
             set(c, s, best_capture(position, smaller_, buffer));
             ++resolved;
-            continue;
-          }
-          successors(position, buffer);
-          slots.clear();
-          for (const Position& next : buffer) slots.push_back(target.index->index(next.us, next.them));
-          std::sort(slots.begin(), slots.end());
-          const auto distinct = std::unique(slots.begin(), slots.end()) - slots.begin();
-          if (distinct == 0) {
+          } else if (!has_paika(position)) {
             set(c, s, kLostNow);
             ++resolved;
-          } else {
-            c.counter[s] = static_cast<std::uint8_t>(distinct);
           }
         }
         canonical_ += canonical;
@@ -139,23 +129,23 @@ class PairSolver {
     for (WorkingClass& c : classes_) {
       WorkingClass& pred_class = classes_[c.other];
       parallel_for(0, c.state.size(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
-        std::vector<Position> predecessors;
-        std::vector<std::uint64_t> slots;
+        std::vector<Position> predecessors, buffer;
+        std::vector<std::uint64_t> slots, scratch;
         std::uint64_t resolved = 0;
         bool found = false;
         for (std::uint64_t s = first; s < last; ++s) {
           if (c.state[s] != static_cast<std::uint8_t>(outcome) || c.depth[s] != d) continue;
           found = true;
-          const auto [us, them] = c.index->unindex(s);
+          const auto [us, them] = c.index->unindex_unchecked(s);
           paika_unmoves(Position{us, them, Colour::White}, predecessors);
           slots.clear();
-          for (const Position& p : predecessors) slots.push_back(pred_class.index->index(p.us, p.them));
+          for (const Position& p : predecessors) slots.push_back(pred_class.index->index_unchecked(p.us, p.them));
           // A symmetric position can reach one stored predecessor by several un-moves;
           // it is still one successor of that predecessor (architecture.md, "Pitfall").
           std::sort(slots.begin(), slots.end());
           slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
           for (std::uint64_t q : slots) resolved += outcome == Outcome::loss ? mark_won(pred_class, q, d + 1)
-                                                                            : count_down(pred_class, q, d + 1);
+                                                                            : count_down(pred_class, q, d + 1, buffer, scratch);
         }
         resolved_ += resolved;
         if (found) any = true;
@@ -172,12 +162,37 @@ class PairSolver {
     return 1;
   }
 
-  static int count_down(WorkingClass& c, std::uint64_t q, int depth) {
+  // One more successor of q is known to be won for the opponent. The counter starts at
+  // 0, meaning "not counted yet": the first decrement counts q's distinct successor
+  // slots. That is exact, because no earlier win among q's successors can have been
+  // missed: it would have touched q, and counted it, in an earlier sweep. A counter
+  // that reaches 0 again makes q a loss, after which nothing touches it.
+  int count_down(WorkingClass& c, std::uint64_t q, int depth, std::vector<Position>& buffer,
+                 std::vector<std::uint64_t>& slots) {
     if (std::atomic_ref<std::uint8_t>(c.state[q]).load(std::memory_order_relaxed) != kUnknown) return 0;
-    if (std::atomic_ref<std::uint8_t>(c.counter[q]).fetch_sub(1) != 1) return 0;
+    std::atomic_ref<std::uint8_t> counter(c.counter[q]);
+    std::uint8_t current = counter.load();
+    std::uint8_t remaining;
+    do {
+      remaining = static_cast<std::uint8_t>((current ? current : distinct_successors(c, q, buffer, slots)) - 1);
+    } while (!counter.compare_exchange_weak(current, remaining));
+    if (remaining != 0) return 0;
     c.depth[q] = static_cast<std::uint16_t>(depth);
     std::atomic_ref<std::uint8_t>(c.state[q]).store(static_cast<std::uint8_t>(Outcome::loss));
     return 1;
+  }
+
+  // Paika moves from different points can reach one stored successor (symmetry), so
+  // successors are counted as distinct slots (architecture.md, "Pitfall").
+  std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, std::vector<Position>& buffer,
+                                   std::vector<std::uint64_t>& slots) const {
+    const WorkingClass& target = classes_[c.other];
+    const auto [us, them] = c.index->unindex_unchecked(q);
+    successors(Position{us, them, Colour::White}, buffer);
+    slots.clear();
+    for (const Position& next : buffer) slots.push_back(target.index->index_unchecked(next.us, next.them));
+    std::sort(slots.begin(), slots.end());
+    return static_cast<std::uint8_t>(std::unique(slots.begin(), slots.end()) - slots.begin());
   }
 
   // Whatever no frontier reached is a draw: neither side can force a win from it.
