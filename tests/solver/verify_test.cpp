@@ -1,0 +1,232 @@
+// `verify` on fresh tables, and on copies with one entry deliberately changed or one
+// file truncated.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "game/movegen.h"
+#include "game/notation.h"
+#include "io/table_reader.h"
+#include "io/table_writer.h"
+#include "solver/manifest.h"
+#include "solver/table_files.h"
+#include "solver/verify.h"
+#include "tests/solver/solver_test_support.h"
+
+namespace tsivy::testing {
+namespace {
+
+// The classes whose entries are changed: the largest total the end-to-end tests have.
+const Material kWdlClass = kEndToEndStones == 5 ? Material{4, 1} : Material{3, 1};
+const Material kDepthClass = kEndToEndStones == 5 ? Material{3, 2} : Material{2, 2};
+
+// What stderr holds from the error report on: verify logs progress there first.
+std::string error_report(const std::string& err) {
+  const std::size_t at = err.find("tsivy: error");
+  return at == std::string::npos ? "" : err.substr(at);
+}
+
+// A canonical position of `material` without a capture, stored as a WIN whose depth
+// can grow by 2 without passing the class's largest depth.
+struct Target {
+  std::uint64_t slot = 0;
+  Position position;
+  Value stored;
+};
+Target quiet_win(const std::filesystem::path& dir, Material material) {
+  const ClassTable table = read_class_table(dir, material);
+  const MaterialIndex& index = MaterialIndex::of(material);
+  const int max_depth = *std::max_element(table.depth.begin(), table.depth.end());
+  for (std::uint64_t s = 0; s < index.slots(); ++s) {
+    if (!index.is_canonical(s) || table.at(s).outcome != Outcome::win || table.depth[s] + 2 > max_depth) continue;
+    const auto [us, them] = index.unindex(s);
+    const Position p{us, them, Colour::White};
+    if (!has_capture(p)) return {s, p, table.at(s)};
+  }
+  throw std::logic_error("no quiet win in " + to_string(material));
+}
+
+// Rewrites one entry of a table file through io/, keeping its block size, so that the
+// file is valid in itself (header counts and block checksums right).
+void rewrite_entry(const std::filesystem::path& file, std::uint64_t slot, std::uint16_t value) {
+  io::TableHeader header;
+  std::vector<std::uint8_t> wdl;
+  std::vector<std::uint16_t> depth;
+  {
+    const io::TableReader reader(file);
+    header = reader.header();
+    if (header.spec.kind == io::TableKind::wdl) {
+      wdl.resize(reader.size());
+      reader.read(0, std::span<std::uint8_t>(wdl));
+      wdl[slot] = static_cast<std::uint8_t>(value);
+    } else {
+      depth.resize(reader.size());
+      reader.read(0, std::span<std::uint16_t>(depth));
+      depth[slot] = value;
+    }
+  }
+  io::WriteOptions options;
+  options.entries_per_block = header.entries_per_block;
+  if (header.spec.kind == io::TableKind::wdl)
+    io::write_table(file, header.spec, std::span<const std::uint8_t>(wdl), options);
+  else
+    io::write_table(file, header.spec, std::span<const std::uint16_t>(depth), options);
+}
+
+// Makes the manifest agree with the class's files as they now are (sizes, checksums,
+// value counts), so that only the forward search can tell the change.
+void reseal_manifest(const std::filesystem::path& dir, Material material) {
+  Manifest manifest = Manifest::load(dir);
+  ManifestClass entry = *manifest.find(material);
+  for (auto [file, kind] : {std::pair{&entry.wdl, io::TableKind::wdl}, std::pair{&entry.depth, io::TableKind::depth}}) {
+    const std::filesystem::path path = table_file(dir, material, kind);
+    file->bytes = std::filesystem::file_size(path);
+    file->checksum = io::file_checksum(path);
+  }
+  const ClassTable table = read_class_table(dir, material);
+  entry.wins = static_cast<std::uint64_t>(std::count(table.wdl.begin(), table.wdl.end(), static_cast<std::uint8_t>(Outcome::win)));
+  entry.draws = static_cast<std::uint64_t>(std::count(table.wdl.begin(), table.wdl.end(), static_cast<std::uint8_t>(Outcome::draw)));
+  entry.losses = static_cast<std::uint64_t>(std::count(table.wdl.begin(), table.wdl.end(), static_cast<std::uint8_t>(Outcome::loss)));
+  manifest.put(entry);
+  manifest.save(dir);
+}
+
+VerifyResult verify_class(const std::filesystem::path& dir, Material material, std::string& errors) {
+  std::ostringstream out;
+  VerifyOptions options;
+  options.tables = dir;
+  options.only = material;
+  options.threads = 2;
+  options.errors = &out;
+  const VerifyResult result = verify_tables(options);
+  errors = out.str();
+  return result;
+}
+
+TEST(Verify, FreshTablesPass) {
+  const std::filesystem::path& dir = reference_tables();
+  std::ostringstream errors;
+  VerifyOptions options;
+  options.tables = dir;
+  options.threads = 2;
+  options.errors = &errors;
+  const VerifyResult result = verify_tables(options);
+  EXPECT_EQ(result.mismatches, 0u);
+  EXPECT_EQ(errors.str(), "");
+  EXPECT_EQ(result.classes, materials_up_to(kEndToEndStones).size());
+  std::uint64_t canonical = 0;
+  const Manifest manifest = Manifest::load(dir);
+  for (const auto& [name, entry] : manifest.classes()) canonical += entry.canonical;
+  EXPECT_EQ(result.positions, canonical);
+
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir.string(), "--threads", "2"});
+  EXPECT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_NE(cli.out.find(" 0 mismatches"), std::string::npos) << cli.out;
+  EXPECT_EQ(cli.out.find("mismatch "), std::string::npos) << cli.out;
+}
+
+class VerifyChangedTable : public ::testing::Test {
+ protected:
+  void SetUp() override { copy_tables(reference_tables(), dir_.path()); }
+  std::string dir() const { return dir_.path().string(); }
+  ScratchDir dir_;
+};
+
+TEST_F(VerifyChangedTable, WdlEntryWithStaleManifestFailsOnTheChecksum) {
+  const Target target = quiet_win(dir_.path(), kWdlClass);
+  rewrite_entry(table_file(dir_.path(), kWdlClass, io::TableKind::wdl), target.slot, static_cast<std::uint16_t>(Outcome::draw));
+
+  std::string errors;
+  try {
+    verify_class(dir_.path(), kWdlClass, errors);
+    ADD_FAILURE() << "verify accepted a file that differs from its manifest entry";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("checksum"), std::string::npos) << e.what();
+  }
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir(), "--class", to_string(kWdlClass)});
+  EXPECT_NE(cli.exit_code, 0);
+  EXPECT_LT(cli.exit_code, 128) << "crashed";
+  EXPECT_NE(cli.err.find("checksum"), std::string::npos) << cli.err;
+}
+
+TEST_F(VerifyChangedTable, WdlEntryIsCaughtByTheForwardSearch) {
+  const Target target = quiet_win(dir_.path(), kWdlClass);
+  rewrite_entry(table_file(dir_.path(), kWdlClass, io::TableKind::wdl), target.slot, static_cast<std::uint16_t>(Outcome::draw));
+  reseal_manifest(dir_.path(), kWdlClass);
+  const std::string expected_line = "mismatch " + format_position(target.position) + ": stored DRAW";
+
+  std::string errors;
+  const VerifyResult result = verify_class(dir_.path(), kWdlClass, errors);
+  EXPECT_EQ(result.mismatches, 1u) << errors;
+  EXPECT_NE(errors.find(expected_line), std::string::npos) << errors;
+
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir(), "--class", to_string(kWdlClass)});
+  EXPECT_NE(cli.exit_code, 0);
+  EXPECT_LT(cli.exit_code, 128) << "crashed";
+  EXPECT_NE(cli.out.find("mismatch"), std::string::npos) << cli.out;
+  EXPECT_NE(cli.out.find(expected_line), std::string::npos) << cli.out;
+}
+
+TEST_F(VerifyChangedTable, DepthEntryWithStaleManifestFailsOnTheChecksum) {
+  const Target target = quiet_win(dir_.path(), kDepthClass);
+  rewrite_entry(table_file(dir_.path(), kDepthClass, io::TableKind::depth), target.slot,
+                static_cast<std::uint16_t>(target.stored.depth + 2));
+
+  std::string errors;
+  EXPECT_THROW(verify_class(dir_.path(), kDepthClass, errors), std::runtime_error);
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir(), "--class", to_string(kDepthClass)});
+  EXPECT_NE(cli.exit_code, 0);
+  EXPECT_LT(cli.exit_code, 128) << "crashed";
+  EXPECT_NE(cli.err.find("checksum"), std::string::npos) << cli.err;
+}
+
+TEST_F(VerifyChangedTable, DepthEntryIsCaughtByTheForwardSearch) {
+  const Target target = quiet_win(dir_.path(), kDepthClass);
+  const int changed = target.stored.depth + 2;
+  rewrite_entry(table_file(dir_.path(), kDepthClass, io::TableKind::depth), target.slot, static_cast<std::uint16_t>(changed));
+  reseal_manifest(dir_.path(), kDepthClass);
+  const std::string expected_line =
+      "mismatch " + format_position(target.position) + ": stored WIN " + std::to_string(changed);
+
+  std::string errors;
+  const VerifyResult result = verify_class(dir_.path(), kDepthClass, errors);
+  EXPECT_EQ(result.mismatches, 1u) << errors;
+  EXPECT_NE(errors.find(expected_line), std::string::npos) << errors;
+  // The line says what the successors allow instead.
+  EXPECT_NE(errors.find("LOSS " + std::to_string(target.stored.depth - 1)), std::string::npos) << errors;
+}
+
+// A file cut short (as by a full disk or a copy that stopped) is named in the message.
+// 1v2 is verified before any other class reads its files, so the check that finds the
+// damage is verify's own comparison with the manifest, whatever order it reads in.
+TEST_F(VerifyChangedTable, TruncatedFileIsNamed) {
+  const Material material{1, 2};
+  const std::filesystem::path file = table_file(dir_.path(), material, io::TableKind::wdl);
+  std::filesystem::resize_file(file, std::filesystem::file_size(file) / 2);
+  const std::string name = file.filename().string();
+
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir()});
+  EXPECT_NE(cli.exit_code, 0);
+  EXPECT_LT(cli.exit_code, 128) << "crashed";
+  const std::string report = error_report(cli.err);
+  EXPECT_EQ(std::count(report.begin(), report.end(), '\n'), 1) << cli.err;
+  EXPECT_NE(report.find(name), std::string::npos) << cli.err;
+
+  // With the manifest brought up to date, the table reader's own checks reject it.
+  Manifest manifest = Manifest::load(dir_.path());
+  ManifestClass entry = *manifest.find(material);
+  entry.wdl.bytes = std::filesystem::file_size(file);
+  entry.wdl.checksum = io::file_checksum(file);
+  manifest.put(entry);
+  manifest.save(dir_.path());
+  const CommandResult resealed = run_tsivy({"verify", "--tables", dir(), "--class", to_string(material)});
+  EXPECT_NE(resealed.exit_code, 0);
+  EXPECT_LT(resealed.exit_code, 128) << "crashed";
+  const std::string resealed_report = error_report(resealed.err);
+  EXPECT_EQ(std::count(resealed_report.begin(), resealed_report.end(), '\n'), 1) << resealed.err;
+  EXPECT_NE(resealed_report.find(name), std::string::npos) << resealed.err;
+}
+
+}  // namespace
+}  // namespace tsivy::testing
