@@ -133,8 +133,23 @@ class PairSolver {
         std::vector<std::uint64_t> slots, scratch;
         std::uint64_t resolved = 0;
         bool found = false;
+        // Finding the frontier is a scan of the whole table per depth step, so it is
+        // done 64 entries at a time with a branch-free test the compiler vectorises.
+        // Entries other threads resolve meanwhile get depth d + 1 and never match.
+        const std::uint8_t* state = c.state.data();
+        const std::uint16_t* depth = c.depth.data();
+        const auto target = static_cast<std::uint8_t>(outcome);
         for (std::uint64_t s = first; s < last; ++s) {
-          if (c.state[s] != static_cast<std::uint8_t>(outcome) || c.depth[s] != d) continue;
+          if ((s - first) % 64 == 0) {
+            const std::uint64_t end = std::min(last, s + 64);
+            bool any_here = false;
+            for (std::uint64_t k = s; k < end; ++k) any_here |= (state[k] == target) & (depth[k] == d);
+            if (!any_here) {
+              s = end - 1;
+              continue;
+            }
+          }
+          if (state[s] != target || depth[s] != d) continue;
           found = true;
           const auto [us, them] = c.index->unindex_unchecked(s);
           paika_unmoves(Position{us, them, Colour::White}, predecessors);
