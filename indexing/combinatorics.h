@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#if defined(__BMI2__)
+#if defined(__BMI2__) || defined(__GFNI__)
 #include <immintrin.h>
 #endif
 
@@ -53,6 +53,38 @@ inline std::uint64_t scatter(std::uint64_t value, std::uint64_t mask) {
 #endif
 }
 
+// The bits of x in reverse order (bit i to bit 63 - i).
+inline std::uint64_t reverse_bits(std::uint64_t x) {
+#if defined(__GFNI__)
+  // Reverse the bits inside each byte with one affine map over GF(2), then the bytes.
+  const __m128i v = _mm_gf2p8affine_epi64_epi8(_mm_cvtsi64_si128(static_cast<long long>(x)),
+                                               _mm_set1_epi64x(0x8040201008040201LL), 0);
+  return __builtin_bswap64(static_cast<std::uint64_t>(_mm_cvtsi128_si64(v)));
+#else
+  x = __builtin_bswap64(x);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  return ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+#endif
+}
+
+// The four symmetric images of a point set, indexed by Symmetry, computed without
+// branches. With points numbered row by row, the half turn sends point p to
+// kPoints - 1 - p, which is a bit reversal; the left-right mirror is the half turn of
+// the top-bottom mirror.
+struct Images {
+  std::array<PointSet, kSymmetries> of{};
+  explicit Images(PointSet s) {
+    const PointSet top_bottom = mirror_top_bottom(s);
+    of[static_cast<int>(Symmetry::Identity)] = s;
+    of[static_cast<int>(Symmetry::MirrorLeftRight)] = reverse_bits(top_bottom) >> (64 - kPoints);
+    of[static_cast<int>(Symmetry::MirrorTopBottom)] = top_bottom;
+    of[static_cast<int>(Symmetry::HalfTurn)] = reverse_bits(s) >> (64 - kPoints);
+  }
+  PointSet operator[](Symmetry g) const { return of[static_cast<int>(g)]; }
+};
+inline PointSet fast_mirror_left_right(PointSet s) { return reverse_bits(mirror_top_bottom(s)) >> (64 - kPoints); }
+
 // Colex rank of a set of bit positions: sum of C(p_i, i) over its elements p_1 < p_2 < ...
 // Sets of the same size in increasing numeric order get ranks 0, 1, 2, ...
 inline std::uint64_t colex_rank(std::uint64_t set) {
@@ -89,11 +121,33 @@ inline constexpr ColexGuess kColexGuess = [] {
   return g;
 }();
 
+template <int Size>
+inline std::uint64_t colex_unrank_fixed(std::uint64_t rank) {
+  std::uint64_t set = 0;
+  for (int i = Size; i >= 1; --i) {
+    int x = kColexGuess.low[i][rank >> kColexGuess.shift[i]];
+    while (kBinomial[x + 1][i] <= rank) ++x;
+    rank -= kBinomial[x][i];
+    set |= std::uint64_t{1} << x;
+  }
+  return set;
+}
+
+// `rank` must be below C(kPoints, size).
 inline std::uint64_t colex_unrank(std::uint64_t rank, int size) {
+  // One unrolled loop per size (the sizes a class uses are few and fixed).
+  switch (size) {
+    case 0: return 0;
+    case 1: return std::uint64_t{1} << rank;
+    case 2: return colex_unrank_fixed<2>(rank);
+    case 3: return colex_unrank_fixed<3>(rank);
+    case 4: return colex_unrank_fixed<4>(rank);
+    case 5: return colex_unrank_fixed<5>(rank);
+    default: break;
+  }
   std::uint64_t set = 0;
   for (int i = size; i >= 1; --i) {
-    const std::uint64_t bucket = rank >> kColexGuess.shift[i];
-    int x = bucket < kColexGuess.low[i].size() ? kColexGuess.low[i][bucket] : kPoints;
+    int x = kColexGuess.low[i][rank >> kColexGuess.shift[i]];
     while (kBinomial[x + 1][i] <= rank) ++x;
     rank -= kBinomial[x][i];
     set |= std::uint64_t{1} << x;

@@ -106,27 +106,30 @@ const MaterialIndex& MaterialIndex::of(Material material) {
 }
 
 std::uint64_t MaterialIndex::index_unchecked(PointSet us, PointSet them) const noexcept {
-  const PointSet primary = primary_is_us_ ? us : them;
-  const PointSet secondary = primary_is_us_ ? them : us;
-  const StoneSetOrbits::Ranked r = primary_orbits_->rank(primary);
-  const PointSet canonical_primary = apply(r.to_canonical, primary);
-  const PointSet canonical_secondary = smallest_image(apply(r.to_canonical, secondary), r.stabiliser);
+  const detail::Images primary(primary_is_us_ ? us : them);
+  const detail::Images secondary(primary_is_us_ ? them : us);
+  const StoneSetOrbits::Ranked r =
+      primary_orbits_->rank(primary[Symmetry::Identity], primary[Symmetry::MirrorLeftRight]);
+  const PointSet canonical_primary = primary[r.to_canonical];
+  PointSet canonical_secondary = secondary[r.to_canonical];
+  if (r.stabiliser != detail::kOnlyIdentity)
+    canonical_secondary = smallest_image(canonical_secondary, r.stabiliser);
   return r.rank * secondary_slots_ +
          detail::colex_rank(detail::gather(canonical_secondary, kBoard & ~canonical_primary));
 }
 
 std::pair<PointSet, PointSet> MaterialIndex::unindex_unchecked(std::uint64_t slot) const noexcept {
-  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(slot / secondary_slots_);
-  const PointSet secondary =
-      detail::scatter(detail::colex_unrank(slot % secondary_slots_, secondary_size_), kBoard & ~p.set);
+  const std::uint64_t primary_rank = slot / secondary_slots_, secondary_rank = slot - primary_rank * secondary_slots_;
+  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(primary_rank);
+  const PointSet secondary = detail::scatter(detail::colex_unrank(secondary_rank, secondary_size_), kBoard & ~p.set);
   return primary_is_us_ ? std::pair{p.set, secondary} : std::pair{secondary, p.set};
 }
 
 bool MaterialIndex::is_canonical_unchecked(std::uint64_t slot) const noexcept {
-  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(slot / secondary_slots_);
+  const std::uint64_t primary_rank = slot / secondary_slots_, secondary_rank = slot - primary_rank * secondary_slots_;
+  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(primary_rank);
   if (p.stabiliser == detail::kOnlyIdentity) return true;
-  const PointSet secondary =
-      detail::scatter(detail::colex_unrank(slot % secondary_slots_, secondary_size_), kBoard & ~p.set);
+  const PointSet secondary = detail::scatter(detail::colex_unrank(secondary_rank, secondary_size_), kBoard & ~p.set);
   return smallest_image(secondary, p.stabiliser) == secondary;
 }
 

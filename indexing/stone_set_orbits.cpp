@@ -44,8 +44,80 @@ std::size_t FlipOrbits::memory_bytes() const noexcept {
                              sizeof(std::uint32_t);
 }
 
-const FlipOrbits& half_orbits() {
-  static const FlipOrbits table(kHalfPoints, [](std::uint32_t x) { return flip_half(x); });
+HalfBoardOrbits::HalfBoardOrbits() : pair_code_(std::size_t{1} << (2 * kBandBits)) {
+  for (std::uint32_t row = 0; row <= kRowMask; ++row) {
+    const int size = std::popcount(row);
+    row_rank_[row] = static_cast<std::uint8_t>(row_sets_[size]);
+    row_of_[size][row_sets_[size]++] = static_cast<std::uint8_t>(row);
+  }
+  for (int size = 0; size <= kRowBits; ++size)
+    row_reciprocal_[size] = (std::uint64_t{1} << 32) / row_sets_[size] + 1;
+  band_of_.resize(kBandBits + 1);
+  std::vector<std::uint32_t> band_rank(kBandMask + 1);
+  for (std::uint32_t band = 0; band <= kBandMask; ++band) {
+    auto& list = band_of_[std::popcount(band)];
+    band_rank[band] = static_cast<std::uint32_t>(list.size());
+    list.push_back(static_cast<std::uint16_t>(band));
+  }
+  pair_of_.resize(2 * kBandBits + 1);
+  for (std::uint32_t pair = 0; pair < pair_code_.size(); ++pair) {
+    const std::uint32_t low = pair & kBandMask, high = pair >> kBandBits;
+    if (low == high) {
+      pair_code_[pair] = static_cast<std::uint16_t>(band_rank[low] << 1);
+    } else if (low < high) {
+      auto& list = pair_of_[std::popcount(pair)];
+      pair_code_[pair] = static_cast<std::uint16_t>(list.size() << 1);
+      pair_code_[high | low << kBandBits] = static_cast<std::uint16_t>(list.size() << 1 | 1u);
+      list.push_back(pair);
+    }
+  }
+  for (int size = 0; size <= kHalfPoints; ++size) {
+    sets_[size] = binomial(kHalfPoints, size);
+    std::uint32_t next = 0;
+    for (int asymmetric = 0; asymmetric < 2; ++asymmetric) {
+      for (int row = 0; row <= kRowBits + 1; ++row) {
+        start_[size][asymmetric][row] = next;
+        const int bands = size - row;  // stones in the two bands together
+        if (row > kRowBits || bands < 0 || bands > 2 * kBandBits) continue;
+        if (asymmetric)
+          next += static_cast<std::uint32_t>(pair_of_[bands].size()) * row_sets_[row];
+        else if (bands % 2 == 0 && bands / 2 <= kBandBits)
+          next += static_cast<std::uint32_t>(band_of_[bands / 2].size()) * row_sets_[row];
+      }
+      (asymmetric ? orbits_ : symmetric_)[size] = next;
+    }
+  }
+}
+
+std::uint32_t HalfBoardOrbits::member(int size, std::uint32_t orbit, bool flipped) const noexcept {
+  const bool asymmetric = orbit >= symmetric_[size];
+  const auto& start = start_[size][asymmetric];
+  int row = 0;  // the last middle-row size whose block starts at or before the orbit
+  for (int r = 1; r <= kRowBits; ++r) row += start[r] <= orbit;
+  const std::uint32_t local = orbit - start[row];
+  // local / row_sets_[row] by a multiply: exact as local * row_sets_[row] < 2^32.
+  const auto pair = static_cast<std::uint32_t>((local * row_reciprocal_[row]) >> 32);
+  const std::uint32_t middle = row_of_[row][local - pair * row_sets_[row]];
+  std::uint32_t low, high;
+  if (asymmetric) {
+    const std::uint32_t both = pair_of_[size - row][pair];
+    low = both & kBandMask, high = both >> kBandBits;
+    if (flipped) std::swap(low, high);
+  } else {
+    low = high = band_of_[(size - row) / 2][pair];
+  }
+  return low | middle << kBandBits | reverse_band(high) << (kBandBits + kRowBits);
+}
+
+std::size_t HalfBoardOrbits::memory_bytes() const noexcept {
+  std::size_t total = sizeof(*this) + pair_code_.size() * sizeof(std::uint16_t);
+  for (const auto& v : pair_of_) total += v.size() * sizeof(std::uint32_t);
+  for (const auto& v : band_of_) total += v.size() * sizeof(std::uint16_t);
+  return total;
+}
+
+const HalfBoardOrbits& half_orbits() {
+  static const HalfBoardOrbits table;
   return table;
 }
 
@@ -58,57 +130,62 @@ namespace {
 
 // One component of a tuple that the row flip acts on all at once: which of its flip
 // orbits it lies in, whether it is the flipped member, and the sizes of its universe
-// (orbits, symmetric orbits, elements).
+// (orbits, symmetric orbits, elements). Arithmetic in U: 32 bits where the counts fit,
+// which makes the divisions of unrank cheaper.
+template <typename U>
 struct Part {
   std::uint32_t orbit = 0;
   bool flipped = false;
-  std::uint64_t orbits = 1, symmetric = 1, sets = 1;
+  U orbits = 1, symmetric = 1, sets = 1;
 
   bool is_symmetric() const { return orbit < symmetric; }
-  // The element's number among all `sets` elements of its universe.
-  std::uint64_t element(bool flip) const {
-    return is_symmetric() ? orbit : symmetric + 2 * (orbit - symmetric) + (flipped != flip);
+  // The element's number among all `sets` elements of its universe: a symmetric orbit's
+  // number, or after them two numbers per other orbit. Branch-free: whether a part is
+  // symmetric is close to a coin toss for small parts (an empty part is symmetric).
+  U element(bool flip) const {
+    const U asymmetric = orbit >= symmetric;
+    return orbit + asymmetric * (orbit - symmetric + (flipped != flip));
   }
-  void set_element(std::uint64_t e) {
-    if (e < symmetric) {
-      orbit = static_cast<std::uint32_t>(e), flipped = false;
-    } else {
-      orbit = static_cast<std::uint32_t>(symmetric + (e - symmetric) / 2), flipped = ((e - symmetric) & 1) != 0;
-    }
+  void set_element(U e) {
+    const U asymmetric = e >= symmetric, d = e - symmetric;  // d is only used when asymmetric
+    orbit = static_cast<std::uint32_t>(e - asymmetric * ((d + 1) / 2));  // symmetric + d / 2
+    flipped = (asymmetric & d & 1) != 0;
   }
 };
 
-Part part_of(const FlipOrbits& table, int size, FlipOrbits::Entry e) {
-  return {e.orbit, e.flipped, table.orbits(size), table.symmetric(size), table.sets(size)};
+template <typename U, typename Table>
+Part<U> part_of(const Table& table, int size, FlipOrbits::Entry e = {}) {
+  return {e.orbit, e.flipped, table.orbits(size), table.symmetric(size), static_cast<U>(table.sets(size))};
 }
 // A half-board set confined to one given flip orbit: one symmetric element or two.
-Part part_in_orbit(bool symmetric_orbit, bool flipped) {
-  return symmetric_orbit ? Part{0, false, 1, 1, 1} : Part{0, flipped, 1, 0, 2};
+template <typename U>
+Part<U> part_in_orbit(bool symmetric_orbit, bool flipped = false) {
+  return symmetric_orbit ? Part<U>{0, false, 1, 1, 1} : Part<U>{0, flipped, 1, 0, 2};
 }
 
 // Suffix products of a tuple's element counts and symmetric counts; the number of flip
 // orbits of the tuple parts[i..] is (elements[i] + symmetric[i]) / 2 (Burnside).
-template <std::size_t N>
+template <typename U, std::size_t N>
 struct Suffix {
-  std::array<std::uint64_t, N + 1> elements{}, symmetric{};
-  explicit Suffix(const std::array<Part, N>& p) {
+  std::array<U, N + 1> elements{}, symmetric{};
+  explicit Suffix(const std::array<Part<U>, N>& p) {
     elements[N] = symmetric[N] = 1;
     for (std::size_t i = N; i-- > 0;) {
       elements[i] = elements[i + 1] * p[i].sets;
       symmetric[i] = symmetric[i + 1] * p[i].symmetric;
     }
   }
-  std::uint64_t orbits(std::size_t i) const { return (elements[i] + symmetric[i]) / 2; }
+  U orbits(std::size_t i) const { return (elements[i] + symmetric[i]) / 2; }
 };
 
 // Rank of a tuple among the flip orbits of tuples. The representative has its first
 // non-symmetric part unflipped; `flip` says whether the flip takes the tuple there.
 // Layout: for the first part, its non-symmetric orbits (each followed by every element
 // of the rest), then its symmetric orbits (each followed by the orbits of the rest).
-template <std::size_t N>
-std::uint64_t rank_tuple(const std::array<Part, N>& p, bool& flip) {
-  const Suffix<N> suffix(p);
-  std::uint64_t rank = 0;
+template <typename U, std::size_t N>
+U rank_tuple(const std::array<Part<U>, N>& p, bool& flip) {
+  const Suffix<U, N> suffix(p);
+  U rank = 0;
   for (std::size_t i = 0; i < N; ++i) {
     if (!p[i].is_symmetric()) {
       flip = p[i].flipped;
@@ -123,41 +200,55 @@ std::uint64_t rank_tuple(const std::array<Part, N>& p, bool& flip) {
 }
 
 // The inverse: fills orbit and flipped of the representative's parts.
-template <std::size_t N>
-void unrank_tuple(std::uint64_t rank, std::array<Part, N>& p) {
-  const Suffix<N> suffix(p);
+template <typename U, std::size_t N>
+void unrank_tuple(U rank, std::array<Part<U>, N>& p) {
+  const Suffix<U, N> suffix(p);
   for (std::size_t i = 0; i < N; ++i) {
-    const std::uint64_t others = (p[i].orbits - p[i].symmetric) * suffix.elements[i + 1];
-    if (rank < others) {
-      p[i].orbit = static_cast<std::uint32_t>(p[i].symmetric + rank / suffix.elements[i + 1]);
+    const U others = (p[i].orbits - p[i].symmetric) * suffix.elements[i + 1];
+    if (i + 1 == N) {  // the last part: no division left
+      p[i].orbit = static_cast<std::uint32_t>(rank < others ? p[i].symmetric + rank : rank - others);
       p[i].flipped = false;
-      rank %= suffix.elements[i + 1];
-      for (std::size_t j = i + 1; j < N; ++j) {
-        p[j].set_element(rank / suffix.elements[j + 1]);
-        rank %= suffix.elements[j + 1];
+      return;
+    }
+    if (rank < others) {
+      const U q = rank / suffix.elements[i + 1];
+      p[i].orbit = static_cast<std::uint32_t>(p[i].symmetric + q);
+      p[i].flipped = false;
+      rank -= q * suffix.elements[i + 1];
+      for (std::size_t j = i + 1; j + 1 < N; ++j) {
+        const U e = rank / suffix.elements[j + 1];
+        p[j].set_element(e);
+        rank -= e * suffix.elements[j + 1];
       }
+      p[N - 1].set_element(rank);
       return;
     }
     rank -= others;
-    p[i].orbit = static_cast<std::uint32_t>(rank / suffix.orbits(i + 1));
+    const U q = rank / suffix.orbits(i + 1);
+    p[i].orbit = static_cast<std::uint32_t>(q);
     p[i].flipped = false;
-    rank %= suffix.orbits(i + 1);
+    rank -= q * suffix.orbits(i + 1);
   }
 }
 
-template <std::size_t N>
-bool all_symmetric(const std::array<Part, N>& p) {
-  return std::all_of(p.begin(), p.end(), [](const Part& x) { return x.is_symmetric(); });
+template <typename U, std::size_t N>
+bool all_symmetric(const std::array<Part<U>, N>& p) {
+  return std::all_of(p.begin(), p.end(), [](const Part<U>& x) { return x.is_symmetric(); });
 }
 
 // v with v (v - 1) / 2 <= pair < v (v + 1) / 2: the colex order of pairs u < v.
-std::uint64_t pair_top(std::uint64_t pair) {
-  auto v = static_cast<std::uint64_t>((1.0 + std::sqrt(1.0 + 8.0 * static_cast<double>(pair))) / 2.0);
+template <typename U>
+U pair_top(U pair) {
+  auto v = static_cast<U>((1.0 + std::sqrt(1.0 + 8.0 * static_cast<double>(pair))) / 2.0);
   while (v > 1 && v * (v - 1) / 2 > pair) --v;
   while (v * (v + 1) / 2 <= pair) ++v;
   return v;
 }
 
+constexpr int kLeftRightCode = static_cast<int>(Symmetry::MirrorLeftRight);
+constexpr int kTopBottomCode = static_cast<int>(Symmetry::MirrorTopBottom);
+constexpr int kHalfTurnCode = static_cast<int>(Symmetry::HalfTurn);
+static_assert((kLeftRightCode ^ kTopBottomCode) == kHalfTurnCode, "compose() is the exclusive or of the codes");
 constexpr SymmetrySet kLeftRight = symmetry_bit(Symmetry::MirrorLeftRight);
 constexpr SymmetrySet kTopBottom = symmetry_bit(Symmetry::MirrorTopBottom);
 constexpr SymmetrySet kHalfTurn = symmetry_bit(Symmetry::HalfTurn);
@@ -166,7 +257,7 @@ constexpr SymmetrySet kHalfTurn = symmetry_bit(Symmetry::HalfTurn);
 
 StoneSetOrbits::StoneSetOrbits(int k)
     : k_(k), split_of_((kHalfPoints + 1) * (kRows + 1), -1), half_(&half_orbits()), column_(&column_orbits()) {
-  const FlipOrbits& h = *half_;
+  const HalfBoardOrbits& h = *half_;
   const FlipOrbits& col = *column_;
   for (int m = 0; m <= std::min(k, kRows); ++m) {
     for (int a = kHalfPoints; a >= 0; --a) {
@@ -193,143 +284,161 @@ StoneSetOrbits::StoneSetOrbits(int k)
       count_ += s.count;
     }
   }
+  // unrank finds a rank's split from its top bits, then at most a few steps on.
+  split_shift_ = std::max(0, static_cast<int>(std::bit_width(count_)) - kSplitStartBits);
+  split_start_.resize((count_ >> split_shift_) + 1);
+  std::size_t i = 0;
+  for (std::size_t b = 0; b < split_start_.size(); ++b) {
+    const std::uint64_t r = std::uint64_t{b} << split_shift_;
+    while (i + 1 < splits_.size() && splits_[i + 1].offset <= r) ++i;
+    split_start_[b] = static_cast<std::uint8_t>(i);
+  }
 }
 
 std::size_t StoneSetOrbits::memory_bytes() const noexcept {
-  return sizeof(*this) + splits_.size() * sizeof(Split) + split_of_.size() * sizeof(std::int16_t);
+  return sizeof(*this) + splits_.size() * sizeof(Split) + split_of_.size() * sizeof(std::int16_t) +
+         split_start_.size();
 }
 
-StoneSetOrbits::Ranked StoneSetOrbits::rank(PointSet set) const noexcept {
-  const FlipOrbits& h = *half_;
+StoneSetOrbits::Ranked StoneSetOrbits::rank(PointSet set, PointSet mirrored) const noexcept {
+  using U = std::uint64_t;
+  const HalfBoardOrbits& h = *half_;
   const FlipOrbits& col = *column_;
-  auto A = static_cast<std::uint32_t>(gather(set, kLeftHalf));
-  auto B = static_cast<std::uint32_t>(gather(mirror_left_right(set), kLeftHalf));
+  const auto left = static_cast<std::uint32_t>(gather(set, kLeftHalf));
+  const auto right = static_cast<std::uint32_t>(gather(mirrored, kLeftHalf));
   const auto M = static_cast<std::uint32_t>(gather(set, kMiddleColumn));
-  int a = std::popcount(A), c = std::popcount(B);
-  const int m = k_ - a - c;
-  FlipOrbits::Entry ea = h.entry(A), eb = h.entry(B);
-  const FlipOrbits::Entry em = col.entry(M);
-  Symmetry g = Symmetry::Identity;
+  // The left-right mirror brings the half with more stones to the left (selects, not
+  // branches: which half is larger is a coin toss).
+  const bool swap = std::popcount(left) < std::popcount(right);
+  const std::uint32_t A = swap ? right : left, B = swap ? left : right;
+  const int a = std::popcount(A), c = std::popcount(B), m = k_ - a - c;
+  const FlipOrbits::Entry ea = h.entry(A), eb = h.entry(B), em = col.entry(M);
+  const Split& s = split(a, m);
+  int g = swap ? kLeftRightCode : 0;
   bool flip = false;
 
   if (a != c) {
-    if (a < c) {
-      std::swap(A, B), std::swap(ea, eb), std::swap(a, c);
-      g = Symmetry::MirrorLeftRight;
-    }
-    const Split& s = split(a, m);
-    const std::array<Part, 3> parts{part_of(h, a, ea), part_of(col, m, em), part_of(h, c, eb)};
-    const std::uint64_t r = rank_tuple(parts, flip);
-    if (flip) g = compose(g, Symmetry::MirrorTopBottom);
-    return {s.offset + r, g, static_cast<SymmetrySet>(kOnlyIdentity | (all_symmetric(parts) ? kTopBottom : 0))};
+    const std::array<Part<U>, 3> parts{part_of<U>(h, a, ea), part_of<U>(col, m, em), part_of<U>(h, c, eb)};
+    const U r = rank_tuple(parts, flip);
+    return {s.offset + r, static_cast<Symmetry>(g ^ (flip ? kTopBottomCode : 0)),
+            static_cast<SymmetrySet>(kOnlyIdentity | (all_symmetric(parts) ? kTopBottom : 0))};
   }
 
-  const Split& s = split(a, m);
-  const std::uint64_t sym = h.symmetric(a);
+  const U sym = h.symmetric(a);
   const bool m_symmetric = em.orbit < col.symmetric(m);
   if (A == B) {
     // Fixed by the left-right mirror; the flip acts on (A, M).
-    const std::array<Part, 2> parts{part_of(h, a, ea), part_of(col, m, em)};
-    const std::uint64_t r = rank_tuple(parts, flip);
-    if (flip) g = Symmetry::MirrorTopBottom;
+    const std::array<Part<U>, 2> parts{part_of<U>(h, a, ea), part_of<U>(col, m, em)};
+    const U r = rank_tuple(parts, flip);
     const bool all = all_symmetric(parts);
-    return {s.offset + r, g, static_cast<SymmetrySet>(kOnlyIdentity | kLeftRight | (all ? kTopBottom | kHalfTurn : 0))};
+    return {s.offset + r, flip ? Symmetry::MirrorTopBottom : Symmetry::Identity,
+            static_cast<SymmetrySet>(kOnlyIdentity | kLeftRight | (all ? kTopBottom | kHalfTurn : 0))};
   }
   if (ea.orbit == eb.orbit) {
     // B == tA != A: bring A to its representative with the left-right mirror, then M
     // with the half turn, which keeps the pair (A, tA).
-    if (ea.flipped) g = Symmetry::MirrorLeftRight;
-    if (!m_symmetric && em.flipped) g = compose(g, Symmetry::HalfTurn);
-    const std::uint64_t r = s.same + (ea.orbit - sym) * col.orbits(m) + em.orbit;
-    return {s.offset + r, g, static_cast<SymmetrySet>(kOnlyIdentity | (m_symmetric ? kHalfTurn : 0))};
+    g = ea.flipped ? kLeftRightCode : 0;
+    if (!m_symmetric && em.flipped) g ^= kHalfTurnCode;
+    const U r = s.same + (ea.orbit - sym) * col.orbits(m) + em.orbit;
+    return {s.offset + r, static_cast<Symmetry>(g),
+            static_cast<SymmetrySet>(kOnlyIdentity | (m_symmetric ? kHalfTurn : 0))};
   }
-  // Different flip orbits u < v.
-  if (ea.orbit > eb.orbit) {
-    std::swap(A, B), std::swap(ea, eb);
-    g = Symmetry::MirrorLeftRight;
-  }
-  const std::uint64_t u = ea.orbit, v = eb.orbit;
+  // Different flip orbits u < v: the left-right mirror orders them.
+  const bool order = ea.orbit > eb.orbit;
+  const FlipOrbits::Entry eu = order ? eb : ea, ev = order ? ea : eb;
+  g = order ? kLeftRightCode : 0;
+  const U u = eu.orbit, v = ev.orbit;
   const bool u_symmetric = u < sym, v_symmetric = v < sym;
-  const std::array<Part, 3> parts{part_in_orbit(u_symmetric, ea.flipped), part_of(col, m, em),
-                                  part_in_orbit(v_symmetric, eb.flipped)};
-  const std::uint64_t local = rank_tuple(parts, flip);
-  if (flip) g = compose(g, Symmetry::MirrorTopBottom);
-  std::uint64_t r = s.same + s.mirrored;
+  const std::array<Part<U>, 3> parts{part_in_orbit<U>(u_symmetric, eu.flipped), part_of<U>(col, m, em),
+                                     part_in_orbit<U>(v_symmetric, ev.flipped)};
+  const U local = rank_tuple(parts, flip);
+  U r = s.same + s.mirrored;
   if (v_symmetric) {
     r += (v * (v - 1) / 2 + u) * col.orbits(m);
   } else if (u_symmetric) {
     r += s.pairs_ss * col.orbits(m) + (u * (h.orbits(a) - sym) + (v - sym)) * col.sets(m);
   } else {
-    const std::uint64_t u2 = u - sym, v2 = v - sym;
+    const U u2 = u - sym, v2 = v - sym;
     r += s.pairs_ss * col.orbits(m) + s.pairs_sa * col.sets(m) + (v2 * (v2 - 1) / 2 + u2) * 2 * col.sets(m);
   }
-  return {s.offset + r + local, g, static_cast<SymmetrySet>(kOnlyIdentity | (all_symmetric(parts) ? kTopBottom : 0))};
+  return {s.offset + r + local, static_cast<Symmetry>(g ^ (flip ? kTopBottomCode : 0)),
+          static_cast<SymmetrySet>(kOnlyIdentity | (all_symmetric(parts) ? kTopBottom : 0))};
+}
+
+StoneSetOrbits::Ranked StoneSetOrbits::rank(PointSet set) const noexcept {
+  return rank(set, fast_mirror_left_right(set));
 }
 
 StoneSetOrbits::Unranked StoneSetOrbits::unrank(std::uint64_t rank) const noexcept {
-  const FlipOrbits& h = *half_;
+  // Counts below 2^31 (every size up to kMaxStones) take 32-bit divisions.
+  return count_ < (std::uint64_t{1} << 31) ? unrank_as<std::uint32_t>(static_cast<std::uint32_t>(rank))
+                                           : unrank_as<std::uint64_t>(rank);
+}
+
+template <typename U>
+StoneSetOrbits::Unranked StoneSetOrbits::unrank_as(U rank) const noexcept {
+  const HalfBoardOrbits& h = *half_;
   const FlipOrbits& col = *column_;
-  const auto it = std::upper_bound(splits_.begin(), splits_.end(), rank,
-                                   [](std::uint64_t r, const Split& s) { return r < s.offset; });
-  const Split& s = *(it - 1);
+  std::size_t i = split_start_[static_cast<std::uint64_t>(rank) >> split_shift_];
+  while (i + 1 < splits_.size() && splits_[i + 1].offset <= rank) ++i;
+  const Split& s = splits_[i];
   const int a = s.a, m = s.m, c = s.c;
-  std::uint64_t r = rank - s.offset;
-  auto half_set = [&h](int size, const Part& p) {
-    const std::uint32_t x = h.representative(size, p.orbit);
-    return p.flipped ? flip_half(x) : x;
-  };
-  auto column_set = [&col, m](const Part& p) {
-    const std::uint32_t x = col.representative(m, p.orbit);
-    return p.flipped ? flip_column(x) : x;
-  };
+  U r = static_cast<U>(rank - s.offset);
+  auto half_set = [&h](int size, std::uint32_t orbit, bool flipped) { return h.member(size, orbit, flipped); };
   std::uint32_t A = 0, B = 0, M = 0;
   SymmetrySet stabiliser = kOnlyIdentity;
+  const U column_sets = static_cast<U>(col.sets(m)), column_orbits = col.orbits(m);
 
   if (a != c) {
-    std::array<Part, 3> parts{part_of(h, a, {}), part_of(col, m, {}), part_of(h, c, {})};
+    std::array<Part<U>, 3> parts{part_of<U>(h, a), part_of<U>(col, m), part_of<U>(h, c)};
     unrank_tuple(r, parts);
-    A = half_set(a, parts[0]), M = column_set(parts[1]), B = half_set(c, parts[2]);
+    A = half_set(a, parts[0].orbit, parts[0].flipped);
+    B = half_set(c, parts[2].orbit, parts[2].flipped);
+    M = col.representative(m, parts[1].orbit);
+    if (parts[1].flipped) M = flip_column(M);
     if (all_symmetric(parts)) stabiliser |= kTopBottom;
   } else if (r < s.same) {
-    std::array<Part, 2> parts{part_of(h, a, {}), part_of(col, m, {})};
+    std::array<Part<U>, 2> parts{part_of<U>(h, a), part_of<U>(col, m)};
     unrank_tuple(r, parts);
-    A = B = half_set(a, parts[0]), M = column_set(parts[1]);
+    A = B = half_set(a, parts[0].orbit, parts[0].flipped);
+    M = col.representative(m, parts[1].orbit);
+    if (parts[1].flipped) M = flip_column(M);
     stabiliser |= kLeftRight | (all_symmetric(parts) ? kTopBottom | kHalfTurn : 0);
   } else if (r < s.same + s.mirrored) {
-    r -= s.same;
-    const auto orbit = static_cast<std::uint32_t>(h.symmetric(a) + r / col.orbits(m));
-    const auto m_orbit = static_cast<std::uint32_t>(r % col.orbits(m));
-    A = h.representative(a, orbit), B = flip_half(A), M = col.representative(m, m_orbit);
+    r -= static_cast<U>(s.same);
+    const auto orbit = static_cast<std::uint32_t>(h.symmetric(a) + r / column_orbits);
+    const auto m_orbit = static_cast<std::uint32_t>(r % column_orbits);
+    A = h.member(a, orbit, false), B = h.member(a, orbit, true), M = col.representative(m, m_orbit);
     if (m_orbit < col.symmetric(m)) stabiliser |= kHalfTurn;
   } else {
-    r -= s.same + s.mirrored;
-    const std::uint64_t sym = h.symmetric(a), other = h.orbits(a) - sym;
-    std::uint64_t u = 0, v = 0, local = 0;
-    if (const std::uint64_t block = s.pairs_ss * col.orbits(m); r < block) {
-      const std::uint64_t pair = r / col.orbits(m);
-      local = r % col.orbits(m);
+    r -= static_cast<U>(s.same + s.mirrored);
+    const U sym = h.symmetric(a), other = h.orbits(a) - sym;
+    U u = 0, v = 0, local = 0;
+    if (const auto block = static_cast<U>(s.pairs_ss * column_orbits); r < block) {
+      const U pair = r / column_orbits;
+      local = r % column_orbits;
       v = pair_top(pair), u = pair - v * (v - 1) / 2;
-    } else if (r -= block; r < s.pairs_sa * col.sets(m)) {
-      const std::uint64_t pair = r / col.sets(m);
-      local = r % col.sets(m);
+    } else if (r -= block; r < s.pairs_sa * column_sets) {
+      const U pair = r / column_sets;
+      local = r % column_sets;
       u = pair / other, v = sym + pair % other;
     } else {
-      r -= s.pairs_sa * col.sets(m);
-      const std::uint64_t pair = r / (2 * col.sets(m));
-      local = r % (2 * col.sets(m));
-      const std::uint64_t v2 = pair_top(pair);
+      r -= static_cast<U>(s.pairs_sa * column_sets);
+      const U pair = r / (2 * column_sets);
+      local = r % (2 * column_sets);
+      const U v2 = pair_top(pair);
       u = sym + pair - v2 * (v2 - 1) / 2, v = sym + v2;
     }
-    std::array<Part, 3> parts{part_in_orbit(u < sym, false), part_of(col, m, {}), part_in_orbit(v < sym, false)};
+    std::array<Part<U>, 3> parts{part_in_orbit<U>(u < sym), part_of<U>(col, m), part_in_orbit<U>(v < sym)};
     unrank_tuple(local, parts);
-    A = h.representative(a, static_cast<std::uint32_t>(u));
-    if (parts[0].flipped) A = flip_half(A);
-    B = h.representative(a, static_cast<std::uint32_t>(v));
-    if (parts[2].flipped) B = flip_half(B);
-    M = column_set(parts[1]);
+    A = half_set(a, static_cast<std::uint32_t>(u), parts[0].flipped);
+    B = half_set(a, static_cast<std::uint32_t>(v), parts[2].flipped);
+    M = col.representative(m, parts[1].orbit);
+    if (parts[1].flipped) M = flip_column(M);
     if (all_symmetric(parts)) stabiliser |= kTopBottom;
   }
-  const PointSet set = scatter(A, kLeftHalf) | scatter(M, kMiddleColumn) | mirror_left_right(scatter(B, kLeftHalf));
+  const PointSet set =
+      scatter(A, kLeftHalf) | scatter(M, kMiddleColumn) | fast_mirror_left_right(scatter(B, kLeftHalf));
   return {set, stabiliser};
 }
 

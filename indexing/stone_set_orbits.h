@@ -19,6 +19,7 @@ namespace tsivy::detail {
 inline constexpr int kHalfColumns = kColumns / 2;
 inline constexpr int kHalfPoints = kRows * kHalfColumns;
 static_assert(kHalfPoints <= 24, "the half-board orbit table has 2^(half points) entries");
+static_assert((kHalfPoints + 1) * (kRows + 1) <= 256, "split numbers fit in a byte");
 inline constexpr PointSet kLeftHalf = [] {
   PointSet s = 0;
   for (int c = 0; c < kHalfColumns; ++c) s |= column_mask(c);
@@ -66,7 +67,7 @@ class FlipOrbits {
   std::uint32_t representative(int size, std::uint32_t orbit) const noexcept { return reps_[rep_start_[size] + orbit]; }
   std::uint32_t orbits(int size) const noexcept { return orbits_[size]; }
   std::uint32_t symmetric(int size) const noexcept { return symmetric_[size]; }
-  std::uint64_t sets(int size) const noexcept { return binomial(points_, size); }
+  std::uint64_t sets(int size) const noexcept { return kBinomial[points_][size]; }
   std::size_t memory_bytes() const noexcept;
 
  private:
@@ -76,8 +77,70 @@ class FlipOrbits {
   std::vector<std::uint32_t> rep_start_, orbits_, symmetric_;
 };
 
-// The two flip-orbit tables, built once on first use (thread-safe).
-const FlipOrbits& half_orbits();
+// The flip orbits of half-board sets, as FlipOrbits numbers them (symmetric orbits
+// first, per size) but without a table over all 2^(half points) subsets, which would
+// not stay in cache. A half-board set is cut into its low band (the rows below the
+// middle row), its middle row and its high band read from the top row down, so that
+// the flip just swaps the two bands and fixes the middle row: a flip orbit is an
+// unordered pair of band sets plus a middle-row set. One table over ordered pairs of
+// band sets (2^(2 * band bits) entries) numbers the pairs; INDEX.md has the layout.
+class HalfBoardOrbits {
+ public:
+  static constexpr int kBandRows = kRows / 2;
+  static constexpr int kBandBits = kBandRows * kHalfColumns;
+  static constexpr int kRowBits = kHalfColumns;
+  static_assert(kBandBits <= 9, "band pair numbers fit in 16 bits and the pair table stays small");
+
+  HalfBoardOrbits();
+
+  FlipOrbits::Entry entry(std::uint32_t x) const noexcept {
+    const std::uint32_t low = x & kBandMask, middle = (x >> kBandBits) & kRowMask,
+                        high = reverse_band(x >> (kBandBits + kRowBits));
+    const std::uint32_t code = pair_code_[low | high << kBandBits];
+    const int size = std::popcount(x), row = std::popcount(middle);
+    const std::uint32_t orbit = start_[size][low != high][row] + (code >> 1) * row_sets_[row] + row_rank_[middle];
+    return {orbit, (code & 1u) != 0};
+  }
+  // The member of a flip orbit: its representative, or the representative's flip.
+  std::uint32_t member(int size, std::uint32_t orbit, bool flipped) const noexcept;
+  std::uint32_t representative(int size, std::uint32_t orbit) const noexcept { return member(size, orbit, false); }
+  std::uint32_t orbits(int size) const noexcept { return orbits_[size]; }
+  std::uint32_t symmetric(int size) const noexcept { return symmetric_[size]; }
+  std::uint64_t sets(int size) const noexcept { return sets_[size]; }
+  std::size_t memory_bytes() const noexcept;
+
+ private:
+  static constexpr std::uint32_t kBandMask = (1u << kBandBits) - 1, kRowMask = (1u << kRowBits) - 1;
+  // The band rows in the opposite order: the high band read from the top down, and back.
+  static constexpr std::uint32_t reverse_band(std::uint32_t band) {
+    std::uint32_t out = 0;
+    for (int r = 0; r < kBandRows; ++r) out |= ((band >> (r * kRowBits)) & kRowMask) << ((kBandRows - 1 - r) * kRowBits);
+    return out;
+  }
+
+  // Per ordered band pair (low, high): the pair's number << 1 | (low > high). Equal
+  // bands are numbered by their colex rank among bands of their size; different ones
+  // by the order of (smaller, larger) among unordered pairs of their total size.
+  std::vector<std::uint16_t> pair_code_;
+  std::vector<std::vector<std::uint32_t>> pair_of_;  // per total size: smaller | larger << band bits
+  std::vector<std::vector<std::uint16_t>> band_of_;  // per size: bands by colex rank
+  std::array<std::array<std::uint8_t, (1u << kRowBits)>, kRowBits + 1> row_of_{};  // per size: rows by colex rank
+  std::array<std::uint8_t, 1u << kRowBits> row_rank_{};
+  std::array<std::uint32_t, kRowBits + 1> row_sets_{};
+  std::array<std::uint64_t, kRowBits + 1> row_reciprocal_{};  // 2^32 / row_sets_ + 1
+  // Per size, symmetric or not, and middle-row size: the first orbit number.
+  std::array<std::array<std::array<std::uint32_t, kRowBits + 2>, 2>, kHalfPoints + 1> start_{};
+  std::array<std::uint32_t, kHalfPoints + 1> orbits_{}, symmetric_{};
+  std::array<std::uint64_t, kHalfPoints + 1> sets_{};
+};
+static_assert(HalfBoardOrbits::kRowBits <= 8, "middle rows fit in a byte");
+// member() divides orbit numbers (below C(half points, half / 2)) by C(row bits, i) with a
+// 32-bit reciprocal, exact while their product stays below 2^32.
+static_assert(binomial(kHalfPoints, kHalfPoints / 2) * binomial(HalfBoardOrbits::kRowBits, HalfBoardOrbits::kRowBits / 2) <
+              (std::uint64_t{1} << 32));
+
+// The tables, built once on first use (thread-safe).
+const HalfBoardOrbits& half_orbits();
 const FlipOrbits& column_orbits();
 
 // The orbits of the four symmetries on the k-point sets of the board.
@@ -96,6 +159,8 @@ class StoneSetOrbits {
   };
   // `set` must hold exactly size() points of the board.
   Ranked rank(PointSet set) const noexcept;
+  // The same, given mirrored = mirror_left_right(set) (callers often have it).
+  Ranked rank(PointSet set, PointSet mirrored) const noexcept;
 
   struct Unranked {
     PointSet set;  // the orbit's representative
@@ -116,11 +181,17 @@ class StoneSetOrbits {
     std::uint64_t same = 0, mirrored = 0, pairs_ss = 0, pairs_sa = 0, pairs_aa = 0;
     std::uint8_t a = 0, m = 0, c = 0;
   };
+  template <typename U>
+  Unranked unrank_as(U rank) const noexcept;
+
+  static constexpr int kSplitStartBits = 10;
   int k_;
   std::uint64_t count_ = 0;
   std::vector<Split> splits_;                 // in rank order
+  std::vector<std::uint8_t> split_start_;     // rank >> split_shift_ -> first split to try
+  int split_shift_ = 0;
   std::vector<std::int16_t> split_of_;        // (a * (kRows + 1) + m) -> index in splits_, -1 if none
-  const FlipOrbits* half_;
+  const HalfBoardOrbits* half_;
   const FlipOrbits* column_;
 
   const Split& split(int a, int m) const noexcept { return splits_[split_of_[a * (kRows + 1) + m]]; }

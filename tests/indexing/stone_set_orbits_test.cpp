@@ -22,7 +22,8 @@ std::uint8_t brute_stabiliser(PointSet s) {
   return group;
 }
 
-void check_flip_orbits(const FlipOrbits& table, int points, std::uint32_t (*flip)(std::uint32_t)) {
+template <typename Table>
+void check_flip_orbits(const Table& table, int points, std::uint32_t (*flip)(std::uint32_t)) {
   std::vector<std::uint32_t> orbits(points + 1), symmetric(points + 1);
   for (std::uint32_t x = 0; x < (1u << points); ++x) {
     const int size = std::popcount(x);
@@ -32,7 +33,7 @@ void check_flip_orbits(const FlipOrbits& table, int points, std::uint32_t (*flip
     ASSERT_EQ(e.orbit < table.symmetric(size), flip(x) == x) << "symmetric orbits come first";
     const std::uint32_t rep = table.representative(size, e.orbit);
     ASSERT_EQ(e.flipped ? flip(rep) : rep, x);
-    ASSERT_LE(rep, flip(rep));
+    ASSERT_FALSE(table.entry(rep).flipped);
     if (x <= flip(x)) ++orbits[size];
     if (x == flip(x)) ++symmetric[size];
   }
