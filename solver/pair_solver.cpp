@@ -140,14 +140,9 @@ class PairSolver {
         const std::uint16_t* depth = c.depth.data();
         const auto target = static_cast<std::uint8_t>(outcome);
         for (std::uint64_t s = first; s < last; ++s) {
-          if ((s - first) % 64 == 0) {
-            const std::uint64_t end = std::min(last, s + 64);
-            bool any_here = false;
-            for (std::uint64_t k = s; k < end; ++k) any_here |= (state[k] == target) & (depth[k] == d);
-            if (!any_here) {
-              s = end - 1;
-              continue;
-            }
+          if ((s - first) % kScanBlock == 0 && s + kScanBlock <= last && !any_match(state + s, depth + s, target, d)) {
+            s += kScanBlock - 1;
+            continue;
           }
           if (state[s] != target || depth[s] != d) continue;
           found = true;
@@ -167,6 +162,15 @@ class PairSolver {
       });
     }
     return any.load();
+  }
+
+  static constexpr std::uint64_t kScanBlock = 64;
+  // Fixed trip count and no early exit, so the compiler turns this into a few SIMD compares.
+  static bool any_match(const std::uint8_t* state, const std::uint16_t* depth, std::uint8_t target, int d) {
+    unsigned hits = 0;
+    const auto wanted_depth = static_cast<std::uint16_t>(d);
+    for (std::uint64_t k = 0; k < kScanBlock; ++k) hits |= (state[k] == target) & (depth[k] == wanted_depth);
+    return hits != 0;
   }
 
   static int mark_won(WorkingClass& c, std::uint64_t q, int depth) {
