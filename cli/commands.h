@@ -9,5 +9,6 @@ void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_stats_command(CLI::App& app);
 
 }  // namespace tsivy::cli

@@ -1,0 +1,25 @@
+// `tsivy stats`: value counts and depth histograms of the tables in a directory.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+#include "indexing/material_index.h"
+
+namespace tsivy {
+
+struct ClassStats {
+  Material material{};
+  // Indexed by Outcome code: loss, draw, win.
+  std::array<std::uint64_t, 3> canonical{};  // one per symmetry class
+  std::array<std::uint64_t, 3> raw{};        // every position, each symmetry class weighted by its size
+  int max_depth = 0;
+  std::vector<std::uint64_t> wins_by_depth, losses_by_depth;  // canonical positions
+};
+
+// Reads every class listed in DIR/manifest.json (through the table reader) and counts.
+std::vector<ClassStats> table_stats(const std::filesystem::path& dir, unsigned threads);
+
+}  // namespace tsivy
