@@ -85,6 +85,25 @@ struct Images {
 };
 inline PointSet fast_mirror_left_right(PointSet s) { return reverse_bits(mirror_top_bottom(s)) >> (64 - kPoints); }
 
+// Division of 32-bit numbers by a fixed 32-bit divisor with one multiplication:
+// q = floor(x * ceil(2^64 / d) / 2^64) is exact for x, d < 2^32 (the error term
+// x * (ceil(2^64 / d) * d - 2^64) stays below 2^64).
+class Divider {
+ public:
+  Divider() = default;
+  explicit Divider(std::uint32_t d) : magic_(d == 1 ? 0 : ~std::uint64_t{0} / d + 1), d_(d) {}
+  std::uint32_t divide(std::uint32_t x) const {
+    __extension__ using Wide = unsigned __int128;
+    const auto q = static_cast<std::uint32_t>((static_cast<Wide>(x) * magic_) >> 64);
+    return d_ == 1 ? x : q;
+  }
+  std::uint32_t divisor() const { return d_; }
+
+ private:
+  std::uint64_t magic_ = 0;
+  std::uint32_t d_ = 1;
+};
+
 // Colex rank of a set of bit positions: sum of C(p_i, i) over its elements p_1 < p_2 < ...
 // Sets of the same size in increasing numeric order get ranks 0, 1, 2, ...
 inline std::uint64_t colex_rank(std::uint64_t set) {

@@ -199,10 +199,22 @@ U rank_tuple(const std::array<Part<U>, N>& p, bool& flip) {
   return rank;
 }
 
-// The inverse: fills orbit and flipped of the representative's parts.
+// The inverse: fills orbit and flipped of the representative's parts. With dividers
+// (32-bit path), divisions by the suffix counts become multiplications.
 template <typename U, std::size_t N>
-void unrank_tuple(U rank, std::array<Part<U>, N>& p) {
+void unrank_tuple(U rank, std::array<Part<U>, N>& p, const Divider* by_elements = nullptr,
+                  const Divider* by_orbits = nullptr) {
   const Suffix<U, N> suffix(p);
+  auto div_elements = [&](U x, std::size_t i) {
+    if constexpr (sizeof(U) == sizeof(std::uint32_t))
+      if (by_elements != nullptr) return static_cast<U>(by_elements[i].divide(x));
+    return static_cast<U>(x / suffix.elements[i + 1]);
+  };
+  auto div_orbits = [&](U x, std::size_t i) {
+    if constexpr (sizeof(U) == sizeof(std::uint32_t))
+      if (by_orbits != nullptr) return static_cast<U>(by_orbits[i].divide(x));
+    return static_cast<U>(x / suffix.orbits(i + 1));
+  };
   for (std::size_t i = 0; i < N; ++i) {
     const U others = (p[i].orbits - p[i].symmetric) * suffix.elements[i + 1];
     if (i + 1 == N) {  // the last part: no division left
@@ -211,12 +223,12 @@ void unrank_tuple(U rank, std::array<Part<U>, N>& p) {
       return;
     }
     if (rank < others) {
-      const U q = rank / suffix.elements[i + 1];
+      const U q = div_elements(rank, i);
       p[i].orbit = static_cast<std::uint32_t>(p[i].symmetric + q);
       p[i].flipped = false;
       rank -= q * suffix.elements[i + 1];
       for (std::size_t j = i + 1; j + 1 < N; ++j) {
-        const U e = rank / suffix.elements[j + 1];
+        const U e = div_elements(rank, j);
         p[j].set_element(e);
         rank -= e * suffix.elements[j + 1];
       }
@@ -224,7 +236,7 @@ void unrank_tuple(U rank, std::array<Part<U>, N>& p) {
       return;
     }
     rank -= others;
-    const U q = rank / suffix.orbits(i + 1);
+    const U q = div_orbits(rank, i);
     p[i].orbit = static_cast<std::uint32_t>(q);
     p[i].flipped = false;
     rank -= q * suffix.orbits(i + 1);
@@ -278,6 +290,16 @@ StoneSetOrbits::StoneSetOrbits(int k)
         s.pairs_aa = other * (other - (other > 0)) / 2;
         s.count = s.same + s.mirrored + s.pairs_ss * column_orbit_count + s.pairs_sa * column_sets +
                   s.pairs_aa * 2 * column_sets;
+      }
+      // The suffix counts of the split's tuple, for unrank's dividers (used only while
+      // every count fits in 32 bits, see unrank()).
+      const std::uint64_t tail_elements = a != c ? column_sets * h.sets(c) : column_sets;
+      const std::uint64_t tail_orbits =
+          a != c ? (column_sets * h.sets(c) + std::uint64_t{col.symmetric(m)} * h.symmetric(c)) / 2 : column_orbit_count;
+      const std::uint64_t last_elements = a != c ? h.sets(c) : 1, last_orbits = a != c ? h.orbits(c) : 1;
+      if (tail_elements <= UINT32_MAX) {
+        s.by_elements = {Divider(static_cast<std::uint32_t>(tail_elements)), Divider(static_cast<std::uint32_t>(last_elements))};
+        s.by_orbits = {Divider(static_cast<std::uint32_t>(tail_orbits)), Divider(static_cast<std::uint32_t>(last_orbits))};
       }
       split_of_[a * (kRows + 1) + m] = static_cast<std::int16_t>(splits_.size());
       splits_.push_back(s);
@@ -391,7 +413,7 @@ StoneSetOrbits::Unranked StoneSetOrbits::unrank_as(U rank) const noexcept {
 
   if (a != c) {
     std::array<Part<U>, 3> parts{part_of<U>(h, a), part_of<U>(col, m), part_of<U>(h, c)};
-    unrank_tuple(r, parts);
+    unrank_tuple(r, parts, s.by_elements.data(), s.by_orbits.data());
     A = half_set(a, parts[0].orbit, parts[0].flipped);
     B = half_set(c, parts[2].orbit, parts[2].flipped);
     M = col.representative(m, parts[1].orbit);
@@ -399,7 +421,7 @@ StoneSetOrbits::Unranked StoneSetOrbits::unrank_as(U rank) const noexcept {
     if (all_symmetric(parts)) stabiliser |= kTopBottom;
   } else if (r < s.same) {
     std::array<Part<U>, 2> parts{part_of<U>(h, a), part_of<U>(col, m)};
-    unrank_tuple(r, parts);
+    unrank_tuple(r, parts, s.by_elements.data(), s.by_orbits.data());
     A = B = half_set(a, parts[0].orbit, parts[0].flipped);
     M = col.representative(m, parts[1].orbit);
     if (parts[1].flipped) M = flip_column(M);

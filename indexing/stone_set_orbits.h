@@ -8,6 +8,7 @@
 // subsets, and the orbits of triples are counted and ranked in closed form.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -180,6 +181,10 @@ class StoneSetOrbits {
     // different flip orbits u < v by kind (both symmetric, symmetric and not, neither).
     std::uint64_t same = 0, mirrored = 0, pairs_ss = 0, pairs_sa = 0, pairs_aa = 0;
     std::uint8_t a = 0, m = 0, c = 0;
+    // For unrank's 32-bit path: division by the element and orbit counts of the parts
+    // after the first and the second part of the split's tuple ((A, M, B) for a != c,
+    // (A, M) for a == c), as multiplications.
+    std::array<Divider, 2> by_elements{}, by_orbits{};
   };
   template <typename U>
   Unranked unrank_as(U rank) const noexcept;
