@@ -11,5 +11,6 @@ void add_generate_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
+void add_info_command(CLI::App& app);
 
 }  // namespace tsivy::cli

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   tsivy::cli::add_verify_command(app);
   tsivy::cli::add_stats_command(app);
   tsivy::cli::add_probe_command(app);
+  tsivy::cli::add_info_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
