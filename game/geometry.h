@@ -80,11 +80,17 @@ constexpr int row_step(Direction d) {
 }
 constexpr bool is_diagonal(Direction d) { return column_step(d) != 0 && row_step(d) != 0; }
 constexpr int point_offset(Direction d) { return row_step(d) * kColumns + column_step(d); }
-constexpr Direction opposite(Direction d) {
+constexpr Direction find_opposite(Direction d) {
   for (Direction e : kAllDirections)
     if (column_step(e) == -column_step(d) && row_step(e) == -row_step(d)) return e;
   return d;  // unreachable: every direction has an opposite
 }
+inline constexpr std::array<Direction, kDirections> kOpposites = [] {
+  std::array<Direction, kDirections> a{};
+  for (Direction d : kAllDirections) a[static_cast<int>(d)] = find_opposite(d);
+  return a;
+}();
+constexpr Direction opposite(Direction d) { return kOpposites[static_cast<int>(d)]; }
 
 // The points from which one step in direction d follows a line and stays on the board.
 constexpr PointSet step_origins(Direction d) {
@@ -104,17 +110,24 @@ inline constexpr std::array<PointSet, kDirections> kStepOrigins = [] {
 
 constexpr PointSet shift_by(PointSet s, int offset) { return offset >= 0 ? s << offset : s >> -offset; }
 
+// point_offset by table, for loops over runtime directions (the hot capture search).
+inline constexpr std::array<int, kDirections> kPointOffsets = [] {
+  std::array<int, kDirections> a{};
+  for (Direction d : kAllDirections) a[static_cast<int>(d)] = point_offset(d);
+  return a;
+}();
+
 // Every point of s moved one step in direction d; points with no line that way vanish.
 template <Direction D>
 constexpr PointSet shift(PointSet s) {
   return shift_by(s & kStepOrigins[static_cast<int>(D)], point_offset(D));
 }
 constexpr PointSet shift(PointSet s, Direction d) {
-  return shift_by(s & kStepOrigins[static_cast<int>(d)], point_offset(d));
+  return shift_by(s & kStepOrigins[static_cast<int>(d)], kPointOffsets[static_cast<int>(d)]);
 }
 // The neighbour of p in direction d, or -1 when no line leads that way.
 constexpr Point neighbour(Point p, Direction d) {
-  return (kStepOrigins[static_cast<int>(d)] & bit(p)) ? p + point_offset(d) : -1;
+  return (kStepOrigins[static_cast<int>(d)] & bit(p)) ? p + kPointOffsets[static_cast<int>(d)] : -1;
 }
 
 // The four symmetries that keep strong and weak points (rules.md). They need an odd

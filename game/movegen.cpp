@@ -11,9 +11,9 @@ namespace {
 
 // The enemy stones a capture removes: from `first` onwards in direction d, up to the
 // first empty point, own stone or edge (rules.md, "A capturing step").
-PointSet captured_line(PointSet first, Direction d, PointSet them) {
+PointSet captured_line(Point first, Direction d, PointSet them) {
   PointSet line = 0;
-  for (PointSet c = first & them; c; c = shift(c, d) & them) line |= c;
+  for (Point p = first; p >= 0 && (them & bit(p)); p = neighbour(p, d)) line |= bit(p);
   return line;
 }
 
@@ -67,8 +67,8 @@ void capture_steps(Sink& sink, Point from, PointSet us, PointSet them, PointSet 
     const Point to = neighbour(from, d);
     if (to < 0 || !(empty & bit(to)) || (visited & bit(to))) continue;
     const Direction back = opposite(d);
-    const PointSet approach = captured_line(shift(bit(to), d), d, them);
-    const PointSet withdrawal = captured_line(shift(bit(from), back), back, them);
+    const PointSet approach = captured_line(neighbour(to, d), d, them);
+    const PointSet withdrawal = captured_line(neighbour(from, back), back, them);
     for (const auto& [line, kind] : {std::pair{approach, 'A'}, std::pair{withdrawal, 'W'}}) {
       if (!line) continue;
       // Captured stones leave at once, so later steps see the board without them.
