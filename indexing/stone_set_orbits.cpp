@@ -52,24 +52,33 @@ HalfBoardOrbits::HalfBoardOrbits() : pair_code_(std::size_t{1} << (2 * kBandBits
   }
   for (int size = 0; size <= kRowBits; ++size)
     row_reciprocal_[size] = (std::uint64_t{1} << 32) / row_sets_[size] + 1;
-  band_of_.resize(kBandBits + 1);
+  std::vector<std::vector<std::uint16_t>> band_of(kBandBits + 1);
   std::vector<std::uint32_t> band_rank(kBandMask + 1);
   for (std::uint32_t band = 0; band <= kBandMask; ++band) {
-    auto& list = band_of_[std::popcount(band)];
+    auto& list = band_of[std::popcount(band)];
     band_rank[band] = static_cast<std::uint32_t>(list.size());
     list.push_back(static_cast<std::uint16_t>(band));
   }
-  pair_of_.resize(2 * kBandBits + 1);
+  std::vector<std::vector<std::uint32_t>> pair_of(2 * kBandBits + 1);
   for (std::uint32_t pair = 0; pair < pair_code_.size(); ++pair) {
     const std::uint32_t low = pair & kBandMask, high = pair >> kBandBits;
     if (low == high) {
       pair_code_[pair] = static_cast<std::uint16_t>(band_rank[low] << 1);
     } else if (low < high) {
-      auto& list = pair_of_[std::popcount(pair)];
+      auto& list = pair_of[std::popcount(pair)];
       pair_code_[pair] = static_cast<std::uint16_t>(list.size() << 1);
       pair_code_[high | low << kBandBits] = static_cast<std::uint16_t>(list.size() << 1 | 1u);
       list.push_back(pair);
     }
+  }
+  // Flat lists by size, so that member() reads them without a pointer chase.
+  for (int size = 0; size <= kBandBits; ++size) {
+    band_start_[size] = static_cast<std::uint32_t>(bands_.size());
+    bands_.insert(bands_.end(), band_of[size].begin(), band_of[size].end());
+  }
+  for (int size = 0; size <= 2 * kBandBits; ++size) {
+    pair_start_[size] = static_cast<std::uint32_t>(pairs_.size());
+    pairs_.insert(pairs_.end(), pair_of[size].begin(), pair_of[size].end());
   }
   for (int size = 0; size <= kHalfPoints; ++size) {
     sets_[size] = binomial(kHalfPoints, size);
@@ -80,9 +89,9 @@ HalfBoardOrbits::HalfBoardOrbits() : pair_code_(std::size_t{1} << (2 * kBandBits
         const int bands = size - row;  // stones in the two bands together
         if (row > kRowBits || bands < 0 || bands > 2 * kBandBits) continue;
         if (asymmetric)
-          next += static_cast<std::uint32_t>(pair_of_[bands].size()) * row_sets_[row];
+          next += static_cast<std::uint32_t>(pair_of[bands].size()) * row_sets_[row];
         else if (bands % 2 == 0 && bands / 2 <= kBandBits)
-          next += static_cast<std::uint32_t>(band_of_[bands / 2].size()) * row_sets_[row];
+          next += static_cast<std::uint32_t>(band_of[bands / 2].size()) * row_sets_[row];
       }
       (asymmetric ? orbits_ : symmetric_)[size] = next;
     }
@@ -100,19 +109,18 @@ std::uint32_t HalfBoardOrbits::member(int size, std::uint32_t orbit, bool flippe
   const std::uint32_t middle = row_of_[row][local - pair * row_sets_[row]];
   std::uint32_t low, high;
   if (asymmetric) {
-    const std::uint32_t both = pair_of_[size - row][pair];
+    const std::uint32_t both = pairs_[pair_start_[size - row] + pair];
     low = both & kBandMask, high = both >> kBandBits;
     if (flipped) std::swap(low, high);
   } else {
-    low = high = band_of_[(size - row) / 2][pair];
+    low = high = bands_[band_start_[(size - row) / 2] + pair];
   }
   return low | middle << kBandBits | reverse_band(high) << (kBandBits + kRowBits);
 }
 
 std::size_t HalfBoardOrbits::memory_bytes() const noexcept {
   std::size_t total = sizeof(*this) + pair_code_.size() * sizeof(std::uint16_t);
-  for (const auto& v : pair_of_) total += v.size() * sizeof(std::uint32_t);
-  for (const auto& v : band_of_) total += v.size() * sizeof(std::uint16_t);
+  total += pairs_.size() * sizeof(std::uint32_t) + bands_.size() * sizeof(std::uint16_t);
   return total;
 }
 

@@ -123,8 +123,10 @@ class HalfBoardOrbits {
   // bands are numbered by their colex rank among bands of their size; different ones
   // by the order of (smaller, larger) among unordered pairs of their total size.
   std::vector<std::uint16_t> pair_code_;
-  std::vector<std::vector<std::uint32_t>> pair_of_;  // per total size: smaller | larger << band bits
-  std::vector<std::vector<std::uint16_t>> band_of_;  // per size: bands by colex rank
+  std::vector<std::uint32_t> pairs_;  // by total size, then number: smaller | larger << band bits
+  std::vector<std::uint16_t> bands_;  // by size, then colex rank
+  std::array<std::uint32_t, 2 * kBandBits + 1> pair_start_{};
+  std::array<std::uint32_t, kBandBits + 1> band_start_{};
   std::array<std::array<std::uint8_t, (1u << kRowBits)>, kRowBits + 1> row_of_{};  // per size: rows by colex rank
   std::array<std::uint8_t, 1u << kRowBits> row_rank_{};
   std::array<std::uint32_t, kRowBits + 1> row_sets_{};
