@@ -111,6 +111,23 @@ inline std::uint64_t colex_rank(std::uint64_t set) {
   for (int i = 1; set; ++i) rank += kBinomial[pop_first(set)][i];
   return rank;
 }
+template <int Size>
+inline std::uint64_t colex_rank_fixed(std::uint64_t set) {
+  std::uint64_t rank = 0;
+  for (int i = 1; i <= Size; ++i) rank += kBinomial[pop_first(set)][i];
+  return rank;
+}
+// The same for a set known to hold `size` elements: unrolled for the sizes classes use.
+inline std::uint64_t colex_rank(std::uint64_t set, int size) {
+  switch (size) {
+    case 1: return colex_rank_fixed<1>(set);
+    case 2: return colex_rank_fixed<2>(set);
+    case 3: return colex_rank_fixed<3>(set);
+    case 4: return colex_rank_fixed<4>(set);
+    case 5: return colex_rank_fixed<5>(set);
+    default: return colex_rank(set);
+  }
+}
 
 // The inverse of colex_rank for sets of `size` elements, size <= kMaxColexSize.
 // Each element is found from a guess table indexed by the rank's high bits, then at

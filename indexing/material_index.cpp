@@ -115,7 +115,7 @@ std::uint64_t MaterialIndex::index_unchecked(PointSet us, PointSet them) const n
   if (r.stabiliser != detail::kOnlyIdentity)
     canonical_secondary = smallest_image(canonical_secondary, r.stabiliser);
   return r.rank * secondary_slots_ +
-         detail::colex_rank(detail::gather(canonical_secondary, kBoard & ~canonical_primary));
+         detail::colex_rank(detail::gather(canonical_secondary, kBoard & ~canonical_primary), secondary_size_);
 }
 
 std::pair<PointSet, PointSet> MaterialIndex::unindex_unchecked(std::uint64_t slot) const noexcept {

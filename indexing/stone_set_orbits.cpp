@@ -191,7 +191,7 @@ struct Suffix {
 // Layout: for the first part, its non-symmetric orbits (each followed by every element
 // of the rest), then its symmetric orbits (each followed by the orbits of the rest).
 template <typename U, std::size_t N>
-U rank_tuple(const std::array<Part<U>, N>& p, bool& flip) {
+[[gnu::always_inline]] inline U rank_tuple(const std::array<Part<U>, N>& p, bool& flip) {
   const Suffix<U, N> suffix(p);
   U rank = 0;
   for (std::size_t i = 0; i < N; ++i) {
