@@ -79,12 +79,26 @@ void print_summary(std::ostream& log, const std::vector<ManifestClass>& classes)
   }
 }
 
+// A run killed while writing leaves its hidden temporary files (io/ and the manifest
+// write to ".<name>...tmp" and rename); nothing else in a table directory looks so.
+void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* log) {
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    const std::string name = file.path().filename().string();
+    const bool ours = name.starts_with(".") && name.ends_with(".tmp") &&
+                      (name.find(".tsivy.") != std::string::npos || name.starts_with(".manifest.json"));
+    if (!ours || !file.is_regular_file()) continue;
+    if (log) *log << "  removing " << file.path().string() << ", left by an interrupted run\n";
+    std::filesystem::remove(file.path());
+  }
+}
+
 }  // namespace
 
 std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   if (options.max_stones < 2 || options.max_stones > kMaxStones)
     throw std::invalid_argument("--max-stones must be between 2 and " + std::to_string(kMaxStones));
   std::filesystem::create_directories(options.out);
+  remove_stale_temporaries(options.out, options.log);
   Manifest manifest = Manifest::load(options.out);
   SolvedClasses solved;
   std::vector<ManifestClass> done;
@@ -95,7 +109,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       const Material mirror{material.them, material.us};
       const ManifestClass* a = manifest.find(material);
       const ManifestClass* b = manifest.find(mirror);
-      if (a && b && files_match(options.out, *a) && files_match(options.out, *b)) {
+      if (a && b && !file_problem(options.out, *a) && !file_problem(options.out, *b)) {
         done.push_back(*a);
         if (b != a) done.push_back(*b);
         if (options.log) *options.log << "  " << pair_name(material) << ": complete on disk, skipped\n";

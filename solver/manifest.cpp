@@ -108,18 +108,25 @@ const ManifestClass* Manifest::find(Material material) const {
 
 void Manifest::put(const ManifestClass& entry) { classes_[to_string(entry.material)] = entry; }
 
-bool files_match(const std::filesystem::path& dir, const ManifestClass& entry) {
+std::optional<std::string> file_problem(const std::filesystem::path& dir, const ManifestClass& entry) {
   for (const ManifestFile* f : {&entry.wdl, &entry.depth}) {
     const std::filesystem::path path = dir / f->name;
     std::error_code ec;
-    if (std::filesystem::file_size(path, ec) != f->bytes || ec) return false;
+    const std::uintmax_t bytes = std::filesystem::file_size(path, ec);
+    if (ec) return path.string() + ": cannot read (" + ec.message() + ")";
+    std::uint64_t checksum = 0;
     try {
-      if (io::file_checksum(path) != f->checksum) return false;
-    } catch (const io::TableError&) {
-      return false;
+      checksum = io::file_checksum(path);
+    } catch (const io::TableError& e) {
+      return e.what();
     }
+    std::string problem;
+    if (bytes != f->bytes)
+      problem = "size " + std::to_string(bytes) + " bytes where the manifest says " + std::to_string(f->bytes);
+    if (checksum != f->checksum) problem += std::string(problem.empty() ? "" : ", ") + "checksum differs from the manifest";
+    if (!problem.empty()) return path.string() + ": " + problem;
   }
-  return true;
+  return std::nullopt;
 }
 
 }  // namespace tsivy

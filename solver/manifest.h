@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "indexing/material_index.h"
@@ -44,7 +45,8 @@ class Manifest {
   std::map<std::string, ManifestClass> classes_;  // keyed by "MvN"
 };
 
-// Whether the class's files are present with the size and checksum the manifest gives.
-bool files_match(const std::filesystem::path& dir, const ManifestClass& entry);
+// Why the class's files are not as the manifest gives them (missing, other size, other
+// checksum), naming the file; nullopt when both match.
+std::optional<std::string> file_problem(const std::filesystem::path& dir, const ManifestClass& entry);
 
 }  // namespace tsivy

@@ -99,8 +99,7 @@ class Verifier {
 
   void verify_class(const ManifestClass& entry, VerifyResult& result) {
     const Material material = entry.material;
-    if (!files_match(options_.tables, entry))
-      throw std::runtime_error(to_string(material) + ": files differ from the manifest (size or checksum)");
+    if (const auto problem = file_problem(options_.tables, entry)) throw std::runtime_error(*problem);
     const ClassTable& own = table(material);
     const ClassTable& next_class = table({material.them, material.us});
     for (int total = 2; total < material.stones(); ++total)
