@@ -47,9 +47,12 @@ ManifestClass summarise(const std::filesystem::path& dir, const ClassTable& tabl
 class ProgressPrinter {
  public:
   ProgressPrinter(std::ostream* log, std::string pair) : log_(log), pair_(std::move(pair)) {}
+  double seed_seconds = 0, propagate_seconds = 0;
   void operator()(const SolveProgress& p) {
-    if (!log_) return;
     const double elapsed = seconds_since(start_);
+    if (p.phase == "seed") seed_seconds = elapsed;
+    if (p.phase == "draws") propagate_seconds = elapsed - seed_seconds;
+    if (!log_) return;
     if (p.phase == last_phase_ && elapsed - last_print_ < 1.0) return;
     last_phase_ = p.phase;
     last_print_ = elapsed;
@@ -68,13 +71,13 @@ class ProgressPrinter {
 };
 
 void print_summary(std::ostream& log, const std::vector<ManifestClass>& classes) {
-  log << "\nclass   canonical        wins       draws      losses  max depth   seconds\n";
+  log << "\nclass   canonical        wins       draws      losses  max depth  pair: seed s  propagate s\n";
   for (const ManifestClass& c : classes) {
-    char line[160];
-    std::snprintf(line, sizeof line, "%-5s %11llu %11llu %11llu %11llu %10d %9.2f\n", to_string(c.material).c_str(),
-                  static_cast<unsigned long long>(c.canonical), static_cast<unsigned long long>(c.wins),
-                  static_cast<unsigned long long>(c.draws), static_cast<unsigned long long>(c.losses), c.max_depth,
-                  c.seconds);
+    char line[200];
+    std::snprintf(line, sizeof line, "%-5s %11llu %11llu %11llu %11llu %10d %13.2f %12.2f\n",
+                  to_string(c.material).c_str(), static_cast<unsigned long long>(c.canonical),
+                  static_cast<unsigned long long>(c.wins), static_cast<unsigned long long>(c.draws),
+                  static_cast<unsigned long long>(c.losses), c.max_depth, c.seed_seconds, c.propagate_seconds);
     log << line;
   }
 }
@@ -129,7 +132,9 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       for (const ClassTable& table : tables) write_class_table(options.out, table, options.threads);
       // Only now, with both files fsynced and renamed, does the manifest name them.
       for (const ClassTable& table : tables) {
-        const ManifestClass entry = summarise(options.out, table, seconds);
+        ManifestClass entry = summarise(options.out, table, seconds);
+        entry.seed_seconds = printer.seed_seconds;
+        entry.propagate_seconds = printer.propagate_seconds;
         manifest.put(entry);
         done.push_back(entry);
       }

@@ -68,6 +68,8 @@ Manifest Manifest::load(const std::filesystem::path& dir) {
       entry.losses = c.at("losses").get<std::uint64_t>();
       entry.max_depth = c.at("max_depth").get<int>();
       entry.seconds = c.at("seconds").get<double>();
+      entry.seed_seconds = c.value("seed_seconds", 0.0);
+      entry.propagate_seconds = c.value("propagate_seconds", 0.0);
       manifest.put(entry);
     }
   } catch (const std::exception& e) {
@@ -86,7 +88,9 @@ void Manifest::save(const std::filesystem::path& dir) const {
                        {"draws", c.draws},
                        {"losses", c.losses},
                        {"max_depth", c.max_depth},
-                       {"seconds", c.seconds}});
+                       {"seconds", c.seconds},
+                       {"seed_seconds", c.seed_seconds},
+                       {"propagate_seconds", c.propagate_seconds}});
   const nlohmann::json j = {{"version", kManifestVersion}, {"index_scheme", hex(kIndexScheme)}, {"classes", classes}};
 
   const std::filesystem::path final_path = dir / kFileName, temp = dir / ".manifest.json.tmp";

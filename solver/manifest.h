@@ -24,7 +24,9 @@ struct ManifestClass {
   ManifestFile wdl, depth;
   std::uint64_t canonical = 0, wins = 0, draws = 0, losses = 0;
   int max_depth = 0;
-  double seconds = 0;
+  double seconds = 0;          // solving the pair this class belongs to
+  double seed_seconds = 0;     // of which seeding
+  double propagate_seconds = 0;  // of which propagation and draws
 };
 
 class Manifest {
