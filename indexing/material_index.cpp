@@ -193,4 +193,28 @@ std::uint8_t stabiliser(PointSet us, PointSet them) {
 
 int orbit_size(PointSet us, PointSet them) { return kSymmetries / std::popcount(stabiliser(us, them)); }
 
+std::uint64_t index_scheme_id() {
+  static const std::uint64_t id = [] {
+    // FNV-1a over 64-bit words: any change of slot numbering changes some sampled
+    // slot's position or some class's slot count.
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    const auto mix = [&h](std::uint64_t word) {
+      for (int i = 0; i < 8; ++i) h = (h ^ ((word >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+    };
+    constexpr std::uint64_t kSamplesPerClass = 4096;
+    for (const Material m : materials_up_to(kMaxStones)) {
+      const MaterialIndex& index = MaterialIndex::of(m);
+      mix(index.slots());
+      const std::uint64_t step = std::max<std::uint64_t>(1, index.slots() / kSamplesPerClass);
+      for (std::uint64_t slot = 0; slot < index.slots(); slot += step) {
+        const auto [us, them] = index.unindex_unchecked(slot);
+        mix(us);
+        mix(them);
+      }
+    }
+    return h;
+  }();
+  return id;
+}
+
 }  // namespace tsivy

@@ -110,6 +110,12 @@ class MaterialIndex {
 // included (builds them if needed).
 std::size_t index_memory_bytes();
 
+// Identifies this index's numbering: a fingerprint of every class's slot count and of
+// the positions of sampled slots of every class. Table files carry it, so tables written
+// under another numbering are refused instead of being misread, with nothing to bump by
+// hand when the numbering changes. Computed once (a few milliseconds), thread-safe.
+std::uint64_t index_scheme_id();
+
 // The canonical representative of the symmetry class of (us, them): the position that
 // MaterialIndex::unindex returns for its slot. Defined for any two disjoint sets of
 // board points (not only the indexed classes); throws std::invalid_argument otherwise.

@@ -49,7 +49,7 @@ const io::TableReader& TableProbe::reader(Material material, io::TableKind kind)
       throw std::out_of_range("no table for class " + to_string(material) + " in " + dir_.string());
     auto opened = std::make_unique<io::TableReader>(file);
     const io::TableHeader& h = opened->header();
-    if (h.spec.index_scheme != kIndexScheme || h.spec.m != material.us || h.spec.n != material.them ||
+    if (h.spec.index_scheme != index_scheme_id() || h.spec.m != material.us || h.spec.n != material.them ||
         h.spec.kind != kind || h.entry_count != MaterialIndex::of(material).slots())
       throw io::TableError(file, "header does not describe this class and index scheme");
     slot = std::move(opened);

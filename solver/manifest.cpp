@@ -55,7 +55,7 @@ Manifest Manifest::load(const std::filesystem::path& dir) {
     const nlohmann::json j = nlohmann::json::parse(in);
     if (j.at("version").get<int>() != kManifestVersion)
       throw std::invalid_argument("unknown manifest version " + j.at("version").dump());
-    if (j.at("index_scheme").get<std::string>() != hex(kIndexScheme))
+    if (j.at("index_scheme").get<std::string>() != hex(index_scheme_id()))
       throw std::invalid_argument("tables were written with another index scheme");
     for (const auto& c : j.at("classes")) {
       ManifestClass entry;
@@ -91,7 +91,7 @@ void Manifest::save(const std::filesystem::path& dir) const {
                        {"seconds", c.seconds},
                        {"seed_seconds", c.seed_seconds},
                        {"propagate_seconds", c.propagate_seconds}});
-  const nlohmann::json j = {{"version", kManifestVersion}, {"index_scheme", hex(kIndexScheme)}, {"classes", classes}};
+  const nlohmann::json j = {{"version", kManifestVersion}, {"index_scheme", hex(index_scheme_id())}, {"classes", classes}};
 
   const std::filesystem::path final_path = dir / kFileName, temp = dir / ".manifest.json.tmp";
   {

@@ -14,7 +14,7 @@ std::filesystem::path table_file(const std::filesystem::path& dir, Material mate
 namespace {
 
 io::TableSpec spec_of(Material material, io::TableKind kind) {
-  return {kind, static_cast<std::uint8_t>(material.us), static_cast<std::uint8_t>(material.them), kIndexScheme};
+  return {kind, static_cast<std::uint8_t>(material.us), static_cast<std::uint8_t>(material.them), index_scheme_id()};
 }
 
 void check_header(const io::TableReader& reader, Material material, io::TableKind kind) {
@@ -23,7 +23,7 @@ void check_header(const io::TableReader& reader, Material material, io::TableKin
   if (h.spec.kind != kind) problem("holds a " + kind_name(h.spec.kind) + " table, expected " + kind_name(kind));
   if (h.spec.m != material.us || h.spec.n != material.them)
     problem("holds class " + std::to_string(h.spec.m) + "v" + std::to_string(h.spec.n) + ", expected " + to_string(material));
-  if (h.spec.index_scheme != kIndexScheme) problem("was written with another index scheme");
+  if (h.spec.index_scheme != index_scheme_id()) problem("was written with another index scheme");
   if (h.entry_count != MaterialIndex::of(material).slots())
     problem("has " + std::to_string(h.entry_count) + " entries, the index has " +
             std::to_string(MaterialIndex::of(material).slots()) + " slots");

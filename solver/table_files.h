@@ -10,10 +10,6 @@
 
 namespace tsivy {
 
-// Names the index scheme in every file header, so a reader never applies one index's
-// slots to another's table. Change it whenever slot numbering changes.
-inline constexpr std::uint64_t kIndexScheme = 0x7473697679580001;  // "tsivyX" v1
-
 // "<dir>/3v2.wdl.tsivy" and "<dir>/3v2.depth.tsivy".
 std::filesystem::path table_file(const std::filesystem::path& dir, Material material, io::TableKind kind);
 std::string kind_name(io::TableKind kind);

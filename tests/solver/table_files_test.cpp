@@ -1,0 +1,67 @@
+// A table file is only read as the class and index numbering it was written for.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <vector>
+
+#include "io/table_writer.h"
+#include "solver/table_files.h"
+
+namespace tsivy {
+namespace {
+
+class TableFilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tsivy-table-files-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // Writes both files of 1v1 with every entry a draw, under the given scheme id and class.
+  void write_1v1(std::uint64_t scheme, Material header_class) {
+    const std::uint64_t slots = MaterialIndex::of({1, 1}).slots();
+    const std::vector<std::uint8_t> wdl(slots, static_cast<std::uint8_t>(Outcome::draw));
+    const std::vector<std::uint16_t> depth(slots, 0);
+    const auto m = static_cast<std::uint8_t>(header_class.us), n = static_cast<std::uint8_t>(header_class.them);
+    io::write_table(table_file(dir_, {1, 1}, io::TableKind::wdl), {io::TableKind::wdl, m, n, scheme},
+                    std::span<const std::uint8_t>(wdl));
+    io::write_table(table_file(dir_, {1, 1}, io::TableKind::depth), {io::TableKind::depth, m, n, scheme},
+                    std::span<const std::uint16_t>(depth));
+  }
+
+  std::string read_error() {
+    try {
+      read_class_table(dir_, {1, 1});
+    } catch (const io::TableError& e) {
+      return e.what();
+    }
+    return "";
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(TableFilesTest, ReadsTablesOfThisIndexScheme) {
+  write_1v1(index_scheme_id(), {1, 1});
+  const ClassTable table = read_class_table(dir_, {1, 1});
+  EXPECT_EQ(table.wdl.size(), MaterialIndex::of({1, 1}).slots());
+}
+
+TEST_F(TableFilesTest, RefusesTablesOfAnotherIndexScheme) {
+  write_1v1(index_scheme_id() ^ 1, {1, 1});
+  const std::string error = read_error();
+  EXPECT_NE(error.find("index scheme"), std::string::npos) << error;
+  EXPECT_NE(error.find("1v1.wdl.tsivy"), std::string::npos) << error;
+}
+
+TEST_F(TableFilesTest, RefusesAFileHoldingAnotherClass) {
+  write_1v1(index_scheme_id(), {2, 1});
+  const std::string error = read_error();
+  EXPECT_NE(error.find("class"), std::string::npos) << error;
+}
+
+TEST(IndexSchemeId, IsStableWithinAProcess) { EXPECT_EQ(index_scheme_id(), index_scheme_id()); }
+
+}  // namespace
+}  // namespace tsivy
