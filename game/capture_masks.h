@@ -18,14 +18,9 @@ constexpr PointSet capture_origins_towards(PointSet us, PointSet them, PointSet 
 // The stones of `us` that have at least one capturing step.
 constexpr PointSet capture_origins(PointSet us, PointSet them) {
   const PointSet empty = kBoard & ~(us | them);
-  return capture_origins_towards<Direction::North>(us, them, empty) |
-         capture_origins_towards<Direction::South>(us, them, empty) |
-         capture_origins_towards<Direction::East>(us, them, empty) |
-         capture_origins_towards<Direction::West>(us, them, empty) |
-         capture_origins_towards<Direction::NorthEast>(us, them, empty) |
-         capture_origins_towards<Direction::NorthWest>(us, them, empty) |
-         capture_origins_towards<Direction::SouthEast>(us, them, empty) |
-         capture_origins_towards<Direction::SouthWest>(us, them, empty);
+  PointSet origins = 0;
+  for_each_direction([&]<Direction D>() { origins |= capture_origins_towards<D>(us, them, empty); });
+  return origins;
 }
 
 }  // namespace tsivy

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace tsivy {
 
@@ -125,6 +126,15 @@ constexpr PointSet shift(PointSet s) {
 constexpr PointSet shift(PointSet s, Direction d) {
   return shift_by(s & kStepOrigins[static_cast<int>(d)], kPointOffsets[static_cast<int>(d)]);
 }
+// Calls f.template operator()<D>() for every direction D, unrolled at compile time, so
+// whole-board loops over directions keep their shifts constant.
+template <class F>
+constexpr void for_each_direction(F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (f.template operator()<kAllDirections[I]>(), ...);
+  }(std::make_index_sequence<kDirections>{});
+}
+
 // The neighbour of p in direction d, or -1 when no line leads that way.
 constexpr Point neighbour(Point p, Direction d) {
   return (kStepOrigins[static_cast<int>(d)] & bit(p)) ? p + kPointOffsets[static_cast<int>(d)] : -1;

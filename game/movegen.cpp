@@ -103,14 +103,7 @@ void generate(Sink& sink, const Position& p) {
     return;
   }
   // Paika only when no capture exists anywhere (captures are compulsory).
-  paika_steps<Direction::North>(sink, p);
-  paika_steps<Direction::South>(sink, p);
-  paika_steps<Direction::East>(sink, p);
-  paika_steps<Direction::West>(sink, p);
-  paika_steps<Direction::NorthEast>(sink, p);
-  paika_steps<Direction::NorthWest>(sink, p);
-  paika_steps<Direction::SouthEast>(sink, p);
-  paika_steps<Direction::SouthWest>(sink, p);
+  for_each_direction([&]<Direction D>() { paika_steps<D>(sink, p); });
 }
 
 }  // namespace
@@ -118,11 +111,9 @@ void generate(Sink& sink, const Position& p) {
 bool has_capture(PointSet us, PointSet them) { return capture_origins(us, them) != 0; }
 
 bool has_paika(const Position& p) {
-  const PointSet empty = p.empty();
-  return ((shift<Direction::North>(p.us) | shift<Direction::South>(p.us) | shift<Direction::East>(p.us) |
-           shift<Direction::West>(p.us) | shift<Direction::NorthEast>(p.us) | shift<Direction::NorthWest>(p.us) |
-           shift<Direction::SouthEast>(p.us) | shift<Direction::SouthWest>(p.us)) &
-          empty) != 0;
+  PointSet reachable = 0;
+  for_each_direction([&]<Direction D>() { reachable |= shift<D>(p.us); });
+  return (reachable & p.empty()) != 0;
 }
 
 std::vector<Turn> generate_turns(const Position& position) {

@@ -21,14 +21,7 @@ void unmoves_towards(const Position& p, std::vector<Position>& out) {
 
 void paika_unmoves(const Position& position, std::vector<Position>& out) {
   out.clear();
-  unmoves_towards<Direction::North>(position, out);
-  unmoves_towards<Direction::South>(position, out);
-  unmoves_towards<Direction::East>(position, out);
-  unmoves_towards<Direction::West>(position, out);
-  unmoves_towards<Direction::NorthEast>(position, out);
-  unmoves_towards<Direction::NorthWest>(position, out);
-  unmoves_towards<Direction::SouthEast>(position, out);
-  unmoves_towards<Direction::SouthWest>(position, out);
+  for_each_direction([&]<Direction D>() { unmoves_towards<D>(position, out); });
 }
 
 }  // namespace tsivy
