@@ -217,4 +217,40 @@ std::uint64_t index_scheme_id() {
   return id;
 }
 
+SlotCursor::SlotCursor(const MaterialIndex& index, std::uint64_t slot) noexcept
+    : index_(&index), primary_is_us_(index.primary_is_us_), slot_(slot) {
+  const std::uint64_t primary_rank = slot / index.secondary_slots_;
+  load_primary(primary_rank);
+  secondary_rank_ = slot - primary_rank * index.secondary_slots_;
+  compressed_ = detail::colex_unrank(secondary_rank_, index.secondary_size_);
+  place_secondary();
+}
+
+PointSet SlotCursor::detail_scatter(PointSet value, PointSet mask) noexcept { return detail::scatter(value, mask); }
+
+void SlotCursor::load_primary(std::uint64_t rank) noexcept {
+  const detail::StoneSetOrbits::Unranked p = index_->primary_orbits_->unrank(rank);
+  primary_ = p.set;
+  stabiliser_ = p.stabiliser;
+}
+
+bool SlotCursor::canonical() const noexcept {
+  return stabiliser_ == detail::kOnlyIdentity || smallest_image(secondary_, stabiliser_) == secondary_;
+}
+
+void SlotCursor::next() noexcept {
+  ++slot_;
+  if (++secondary_rank_ == index_->secondary_slots_) {
+    load_primary(slot_ / index_->secondary_slots_);
+    secondary_rank_ = 0;
+    compressed_ = (PointSet{1} << index_->secondary_size_) - 1;
+  } else {
+    // Gosper's hack: the next larger number with the same number of bits, which is
+    // the next set in colex order.
+    const PointSet lowest = compressed_ & (~compressed_ + 1), ripple = compressed_ + lowest;
+    compressed_ = (((ripple ^ compressed_) >> 2) >> std::countr_zero(lowest)) | ripple;
+  }
+  place_secondary();
+}
+
 }  // namespace tsivy

@@ -56,6 +56,7 @@ std::vector<Material> materials_up_to(int stones);
 
 class MaterialIndex {
  public:
+  friend class SlotCursor;
   // The index of a class, built on first use and cached; thread-safe. Throws
   // std::invalid_argument for an invalid class (m < 1, n < 1 or m + n > kMaxStones).
   static const MaterialIndex& of(Material material);
@@ -105,6 +106,44 @@ class MaterialIndex {
   std::uint64_t slots_, raw_;
   const detail::StoneSetOrbits* primary_orbits_;  // ranks the larger side's stones
 };
+
+// Walks consecutive slots of a class, decoding each far more cheaply than unindex():
+// the larger side's stones change only once every C(points - k, j) slots, and the
+// smaller side's next placement is the next number with as many bits (colex order).
+// For the scans over whole tables (seeding, verify, stats).
+class SlotCursor {
+ public:
+  // Positioned at `slot` (< index.slots()).
+  SlotCursor(const MaterialIndex& index, std::uint64_t slot) noexcept;
+  std::uint64_t slot() const noexcept { return slot_; }
+  PointSet us() const noexcept { return primary_is_us_ ? primary_ : secondary_; }
+  PointSet them() const noexcept { return primary_is_us_ ? secondary_ : primary_; }
+  // Same answer as index.is_canonical(slot()).
+  bool canonical() const noexcept;
+  // Moves to slot() + 1, which must be below index.slots().
+  void next() noexcept;
+
+ private:
+  void load_primary(std::uint64_t rank) noexcept;
+  void place_secondary() noexcept { secondary_ = detail_scatter(compressed_, kBoard & ~primary_); }
+  static PointSet detail_scatter(PointSet value, PointSet mask) noexcept;
+
+  const MaterialIndex* index_;
+  bool primary_is_us_;
+  std::uint64_t slot_, secondary_rank_ = 0;
+  PointSet primary_ = 0, secondary_ = 0, compressed_ = 0;
+  std::uint8_t stabiliser_ = 0;
+};
+
+// Calls body(cursor) for every slot in [first, last) of the class, in order.
+template <class Body>
+void for_each_slot(const MaterialIndex& index, std::uint64_t first, std::uint64_t last, Body&& body) {
+  if (first >= last) return;
+  for (SlotCursor cursor(index, first);; cursor.next()) {
+    body(static_cast<const SlotCursor&>(cursor));
+    if (cursor.slot() + 1 >= last) return;
+  }
+}
 
 // Bytes of every table the index uses for all classes up to kMaxStones, shared tables
 // included (builds them if needed).

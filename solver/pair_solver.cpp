@@ -80,14 +80,14 @@ class PairSolver {
       parallel_for(0, c.state.size(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
         std::vector<Position> buffer;
         std::uint64_t canonical = 0, resolved = 0;
-        for (std::uint64_t s = first; s < last; ++s) {
-          if (!c.index->is_canonical_unchecked(s)) {
+        for_each_slot(*c.index, first, last, [&](const SlotCursor& slot) {
+          const std::uint64_t s = slot.slot();
+          if (!slot.canonical()) {
             c.state[s] = static_cast<std::uint8_t>(Outcome::unused);
-            continue;
+            return;
           }
           ++canonical;
-          const auto [us, them] = c.index->unindex_unchecked(s);
-          const Position position{us, them, Colour::White};
+          const Position position{slot.us(), slot.them(), Colour::White};
           if (has_capture(position)) {
             set(c, s, best_capture(position, smaller_, buffer));
             ++resolved;
@@ -95,7 +95,7 @@ class PairSolver {
             set(c, s, kLostNow);
             ++resolved;
           }
-        }
+        });
         canonical_ += canonical;
         resolved_ += resolved;
       });

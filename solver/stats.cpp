@@ -22,17 +22,17 @@ ClassStats class_stats(const ClassTable& table, unsigned threads) {
   std::mutex merge;
   parallel_for(0, index.slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
     ClassStats part;
-    for (std::uint64_t s = first; s < last; ++s) {
-      const auto outcome = static_cast<Outcome>(table.wdl[s]);
-      if (outcome == Outcome::unused) continue;
+    for_each_slot(index, first, last, [&](const SlotCursor& slot) {
+      const auto outcome = static_cast<Outcome>(table.wdl[slot.slot()]);
+      if (outcome == Outcome::unused) return;
       const auto code = static_cast<std::size_t>(outcome);
-      const auto [us, them] = index.unindex(s);
       ++part.canonical[code];
-      part.raw[code] += orbit_size(us, them);
-      if (outcome == Outcome::draw) continue;
-      part.max_depth = std::max<int>(part.max_depth, table.depth[s]);
-      count_into(outcome == Outcome::win ? part.wins_by_depth : part.losses_by_depth, table.depth[s]);
-    }
+      part.raw[code] += orbit_size(slot.us(), slot.them());
+      if (outcome == Outcome::draw) return;
+      const int depth = table.depth[slot.slot()];
+      part.max_depth = std::max(part.max_depth, depth);
+      count_into(outcome == Outcome::win ? part.wins_by_depth : part.losses_by_depth, depth);
+    });
     std::lock_guard lock(merge);
     for (std::size_t v = 0; v < 3; ++v) total.canonical[v] += part.canonical[v], total.raw[v] += part.raw[v];
     total.max_depth = std::max(total.max_depth, part.max_depth);

@@ -114,16 +114,16 @@ class Verifier {
       std::vector<Position> results;
       std::vector<Value> next;
       std::uint64_t counted = 0, w = 0, d = 0, l = 0;
-      for (std::uint64_t s = first; s < last; ++s) {
+      for_each_slot(index, first, last, [&](const SlotCursor& slot) {
+        const std::uint64_t s = slot.slot();
         const Value stored = own.at(s);
-        if (!index.is_canonical(s)) {
+        if (!slot.canonical()) {
           if (stored.outcome != Outcome::unused) mismatch_slot(material, s, stored);
-          continue;
+          return;
         }
         ++counted;
         (stored.outcome == Outcome::win ? w : stored.outcome == Outcome::draw ? d : l) += 1;
-        const auto [us, them] = index.unindex(s);
-        const Position position{us, them, Colour::White};
+        const Position position{slot.us(), slot.them(), Colour::White};
         successors(position, results);
         next.clear();
         if (has_capture(position)) {
@@ -134,7 +134,7 @@ class Verifier {
           for (const Position& r : results) next.push_back(next_class.at(next_index.index(r.us, r.them)));
           if (const auto problem = check_quiet(stored, next)) mismatch(position, *problem, stored);
         }
-      }
+      });
       positions += counted;
       wins += w, draws += d, losses += l;
     });
