@@ -11,7 +11,7 @@ namespace {
 
 // Working state of one class. `state` uses the Outcome codes plus `unknown`; the
 // counters hold, for unresolved quiet positions, how many distinct successor slots
-// are not yet known to be won for the opponent.
+// are not yet known to be won for the opponent (0: not counted yet, see count_down).
 constexpr std::uint8_t kUnknown = 4;
 
 struct WorkingClass {
