@@ -29,21 +29,26 @@ void BM_HasCapture(benchmark::State& state) {
 }
 BENCHMARK(BM_HasCapture)->Arg(0)->Arg(1)->Arg(2);
 
-void BM_Successors(benchmark::State& state) {
+// Runs `list(position, out)` over the corpus and reports the positions it lists per second.
+template <void (*List)(const Position&, std::vector<Position>&)>
+void BM_ListPositions(benchmark::State& state) {
   const auto& positions = corpus(static_cast<int>(state.range(0)));
   state.SetLabel(corpus_name(static_cast<int>(state.range(0))));
   std::vector<Position> out;
   std::int64_t produced = 0;
   for (auto _ : state) {
     for (const Position& p : positions) {
-      successors(p, out);
+      List(p, out);
       produced += static_cast<std::int64_t>(out.size());
     }
     benchmark::DoNotOptimize(out.data());
   }
-  state.SetItemsProcessed(produced);  // successor positions per second
+  state.SetItemsProcessed(produced);
 }
-BENCHMARK(BM_Successors)->Arg(0)->Arg(1)->Arg(2);
+// Distinct successor positions per second.
+BENCHMARK(BM_ListPositions<successors>)->Name("BM_Successors")->Arg(0)->Arg(1)->Arg(2);
+// Paika predecessors per second.
+BENCHMARK(BM_ListPositions<paika_unmoves>)->Name("BM_PaikaUnmoves")->Arg(0)->Arg(1);
 
 void BM_GenerateTurns(benchmark::State& state) {
   const auto& positions = corpus(static_cast<int>(state.range(0)));
@@ -59,22 +64,6 @@ void BM_GenerateTurns(benchmark::State& state) {
   state.SetItemsProcessed(produced);  // turns (with notation) per second
 }
 BENCHMARK(BM_GenerateTurns)->Arg(0)->Arg(1)->Arg(2);
-
-void BM_PaikaUnmoves(benchmark::State& state) {
-  const auto& positions = corpus(static_cast<int>(state.range(0)));
-  state.SetLabel(corpus_name(static_cast<int>(state.range(0))));
-  std::vector<Position> out;
-  std::int64_t produced = 0;
-  for (auto _ : state) {
-    for (const Position& p : positions) {
-      paika_unmoves(p, out);
-      produced += static_cast<std::int64_t>(out.size());
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.SetItemsProcessed(produced);  // predecessors per second
-}
-BENCHMARK(BM_PaikaUnmoves)->Arg(0)->Arg(1);
 
 void BM_PerftStart5(benchmark::State& state) {
   std::uint64_t turns = 0;
