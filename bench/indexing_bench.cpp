@@ -52,72 +52,61 @@ std::vector<std::uint64_t> random_slots(Material m) {
   return out;
 }
 
-void BM_Index(benchmark::State& state) {
+// Times query(index, inputs[i]) cycling through the inputs; one item per query.
+template <class Input, class Query>
+void time_queries(benchmark::State& state, const std::vector<Input>& inputs, Query query) {
   const Material m = bench_class(state);
   const MaterialIndex& index = MaterialIndex::of(m);
-  const auto positions = random_positions(m);
   state.SetLabel(m.to_string());
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(index.index(positions[i].first, positions[i].second));
+    benchmark::DoNotOptimize(query(index, inputs[i]));
     i = (i + 1) & (kSamples - 1);
   }
   state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Index(benchmark::State& state) {
+  time_queries(state, random_positions(bench_class(state)),
+               [](const MaterialIndex& index, const auto& p) { return index.index(p.first, p.second); });
 }
 
 void BM_IndexUnchecked(benchmark::State& state) {
-  const Material m = bench_class(state);
-  const MaterialIndex& index = MaterialIndex::of(m);
-  const auto positions = random_positions(m);
-  state.SetLabel(m.to_string());
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(index.index_unchecked(positions[i].first, positions[i].second));
-    i = (i + 1) & (kSamples - 1);
-  }
-  state.SetItemsProcessed(state.iterations());
+  time_queries(state, random_positions(bench_class(state)),
+               [](const MaterialIndex& index, const auto& p) { return index.index_unchecked(p.first, p.second); });
 }
 
 void BM_Unindex(benchmark::State& state) {
-  const Material m = bench_class(state);
-  const MaterialIndex& index = MaterialIndex::of(m);
-  const auto slots = random_slots(m);
-  state.SetLabel(m.to_string());
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(index.unindex(slots[i]));
-    i = (i + 1) & (kSamples - 1);
-  }
-  state.SetItemsProcessed(state.iterations());
+  time_queries(state, random_slots(bench_class(state)),
+               [](const MaterialIndex& index, std::uint64_t slot) { return index.unindex(slot); });
 }
 
 void BM_UnindexUnchecked(benchmark::State& state) {
-  const Material m = bench_class(state);
-  const MaterialIndex& index = MaterialIndex::of(m);
-  const auto slots = random_slots(m);
-  state.SetLabel(m.to_string());
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(index.unindex_unchecked(slots[i]));
-    i = (i + 1) & (kSamples - 1);
-  }
-  state.SetItemsProcessed(state.iterations());
+  time_queries(state, random_slots(bench_class(state)),
+               [](const MaterialIndex& index, std::uint64_t slot) { return index.unindex_unchecked(slot); });
 }
 
 void BM_IsCanonical(benchmark::State& state) {
-  const Material m = bench_class(state);
-  const MaterialIndex& index = MaterialIndex::of(m);
+  const MaterialIndex& index = MaterialIndex::of(bench_class(state));
   std::mt19937_64 rng(43);
   std::vector<std::uint64_t> slots(kSamples);
   std::uniform_int_distribution<std::uint64_t> any(0, index.slots() - 1);
   for (auto& s : slots) s = any(rng);
+  time_queries(state, slots, [](const MaterialIndex& index, std::uint64_t slot) { return index.is_canonical(slot); });
+}
+
+// Decoding consecutive slots, as the table scans (seeding, verify, stats) do.
+void BM_SlotCursorWalk(benchmark::State& state) {
+  const Material m = bench_class(state);
+  const MaterialIndex& index = MaterialIndex::of(m);
   state.SetLabel(m.to_string());
-  std::size_t i = 0;
+  const std::uint64_t length = std::min<std::uint64_t>(kSamples, index.slots());
   for (auto _ : state) {
-    benchmark::DoNotOptimize(index.is_canonical(slots[i]));
-    i = (i + 1) & (kSamples - 1);
+    PointSet seen = 0;
+    for_each_slot(index, 0, length, [&](const SlotCursor& slot) { seen ^= slot.us() ^ slot.them() ^ slot.canonical(); });
+    benchmark::DoNotOptimize(seen);
   }
-  state.SetItemsProcessed(state.iterations());
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * length));
 }
 
 // Building the tables of every class up to 10 stones (the first of() does it once).
@@ -128,6 +117,7 @@ BENCHMARK(BM_IndexUnchecked)->Apply(classes);
 BENCHMARK(BM_Unindex)->Apply(classes);
 BENCHMARK(BM_UnindexUnchecked)->Apply(classes);
 BENCHMARK(BM_IsCanonical)->Apply(classes);
+BENCHMARK(BM_SlotCursorWalk)->Apply(classes);
 
 }  // namespace
 }  // namespace tsivy::bench
