@@ -5,6 +5,9 @@
 
 namespace tsivy::cli {
 
+// --threads, defaulting to every core, shared by the commands that scan tables.
+void add_threads_option(CLI::App& command, unsigned& threads);
+
 void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_generate_command(CLI::App& app);

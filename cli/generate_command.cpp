@@ -1,5 +1,4 @@
 #include <iostream>
-#include <thread>
 
 #include "cli/commands.h"
 #include "solver/generate.h"
@@ -13,10 +12,9 @@ void add_generate_command(CLI::App& app) {
   auto options = std::make_shared<GenerateOptions>();
   auto quiet = std::make_shared<bool>(false);
   auto out = std::make_shared<std::string>();
-  options->threads = std::max(1u, std::thread::hardware_concurrency());
   cmd->add_option("--max-stones", options->max_stones, "Largest total number of stones")->required();
   cmd->add_option("--out", *out, "Table directory (created if missing)")->required();
-  cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
+  add_threads_option(*cmd, options->threads);
   cmd->add_flag("--quiet", *quiet, "No progress or summary on stderr");
   cmd->callback([options, quiet, out] {
     options->out = *out;

@@ -1,8 +1,19 @@
 // The `tsivy` command: generate, probe and check Fanorona endgame tables.
+#include <algorithm>
 #include <exception>
+#include <thread>
 #include <iostream>
 
 #include "cli/commands.h"
+
+namespace tsivy::cli {
+
+void add_threads_option(CLI::App& command, unsigned& threads) {
+  threads = std::max(1u, std::thread::hardware_concurrency());
+  command.add_option("--threads", threads, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
+}
+
+}  // namespace tsivy::cli
 
 int main(int argc, char** argv) {
   CLI::App app{"tsivy: Fanorona endgame tablebases (positions in the notation of docs/notation.md)"};

@@ -1,6 +1,5 @@
 #include <iostream>
 #include <stdexcept>
-#include <thread>
 
 #include "cli/commands.h"
 #include "solver/verify.h"
@@ -14,10 +13,9 @@ void add_verify_command(CLI::App& app) {
   auto options = std::make_shared<VerifyOptions>();
   auto dir = std::make_shared<std::string>();
   auto only = std::make_shared<std::string>();
-  options->threads = std::max(1u, std::thread::hardware_concurrency());
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--class", *only, "Only this class, e.g. 3v2 (3 stones for the side to move)");
-  cmd->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(CLI::Range(1u, 1024u));
+  add_threads_option(*cmd, options->threads);
   cmd->add_option("--max-reported", options->max_reported, "Mismatches printed per class (all are counted)");
   cmd->callback([options, dir, only] {
     options->tables = *dir;

@@ -29,8 +29,6 @@ struct Position {
   constexpr PointSet empty() const { return kBoard & ~(us | them); }
   constexpr PointSet white() const { return to_move == Colour::White ? us : them; }
   constexpr PointSet black() const { return to_move == Colour::White ? them : us; }
-  // The same stones with the other side to move.
-  constexpr Position flipped() const { return {them, us, other(to_move)}; }
   friend constexpr bool operator==(const Position&, const Position&) = default;
 
   // Builds a position from stones by colour; throws InvalidPosition when the sets

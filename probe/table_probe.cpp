@@ -31,13 +31,7 @@ Value for_mover(const Value& result) {
 }  // namespace
 
 TableProbe::TableProbe(std::filesystem::path dir) : dir_(std::move(dir)) {
-  const Manifest manifest = Manifest::load(dir_);
-  if (manifest.classes().empty()) throw std::runtime_error(dir_.string() + ": no manifest.json or no classes in it");
-  for (int total = 2; total <= kMaxStones; ++total) {
-    const auto classes = materials_with(total);
-    if (!std::all_of(classes.begin(), classes.end(), [&](Material m) { return manifest.find(m) != nullptr; })) break;
-    complete_stones_ = total;
-  }
+  Manifest::load_required(dir_);  // refuses a directory that holds no tables
 }
 
 const io::TableReader& TableProbe::reader(Material material, io::TableKind kind) const {

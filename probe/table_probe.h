@@ -26,9 +26,6 @@ class TableProbe {
   // is missing or invalid.
   explicit TableProbe(std::filesystem::path dir);
 
-  // The largest total of stones for which every class is in the directory.
-  int complete_stones() const { return complete_stones_; }
-
   // Value for the side to move. Throws std::out_of_range when the position's class is
   // not in the directory, io::TableError when its file is damaged. Thread-safe.
   Value value(const Position& position) const;
@@ -41,7 +38,6 @@ class TableProbe {
   const io::TableReader& reader(Material material, io::TableKind kind) const;
 
   std::filesystem::path dir_;
-  int complete_stones_ = 0;
   mutable std::mutex open_mutex_;
   mutable std::map<std::pair<int, int>, std::unique_ptr<io::TableReader>> readers_;  // (class key, kind)
 };

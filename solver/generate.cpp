@@ -16,7 +16,7 @@ using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::string pair_name(Material m) {
-  return m.us == m.them ? to_string(m) : to_string(m) + "+" + to_string(Material{m.them, m.us});
+  return m.us == m.them ? to_string(m) : to_string(m) + "+" + to_string(m.flipped());
 }
 
 ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind) {
@@ -109,7 +109,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   for (int total = 2; total <= options.max_stones; ++total) {
     for (const Material material : materials_with(total)) {
       if (material.us > material.them) continue;  // solved with its mirror
-      const Material mirror{material.them, material.us};
+      const Material mirror = material.flipped();
       const ManifestClass* a = manifest.find(material);
       const ManifestClass* b = manifest.find(mirror);
       if (a && b && !file_problem(options.out, *a) && !file_problem(options.out, *b)) {

@@ -78,6 +78,12 @@ Manifest Manifest::load(const std::filesystem::path& dir) {
   return manifest;
 }
 
+Manifest Manifest::load_required(const std::filesystem::path& dir) {
+  Manifest manifest = load(dir);
+  if (manifest.classes().empty()) throw std::runtime_error(dir.string() + ": no manifest.json or no classes in it");
+  return manifest;
+}
+
 void Manifest::save(const std::filesystem::path& dir) const {
   nlohmann::json classes = nlohmann::json::array();
   for (const auto& [name, c] : classes_)

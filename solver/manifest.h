@@ -36,6 +36,8 @@ class Manifest {
   // Reads DIR/manifest.json; an absent file is an empty manifest. Throws
   // std::runtime_error naming the file when it exists but is not a valid manifest.
   static Manifest load(const std::filesystem::path& dir);
+  // The same, for readers of a finished directory: throws when it lists no class.
+  static Manifest load_required(const std::filesystem::path& dir);
   // Writes atomically: temp file, fsync, rename, fsync of the directory.
   void save(const std::filesystem::path& dir) const;
 

@@ -43,7 +43,7 @@ class PairSolver {
  public:
   PairSolver(Material material, const SolvedClasses& smaller, const SolveOptions& options)
       : smaller_(smaller), options_(options) {
-    const Material mirror{material.them, material.us};
+    const Material mirror = material.flipped();
     classes_.push_back(make_class(material));
     if (mirror.us != material.us) {
       classes_.push_back(make_class(mirror));

@@ -48,8 +48,7 @@ ClassStats class_stats(const ClassTable& table, unsigned threads) {
 }  // namespace
 
 std::vector<ClassStats> table_stats(const std::filesystem::path& dir, unsigned threads) {
-  const Manifest manifest = Manifest::load(dir);
-  if (manifest.classes().empty()) throw std::runtime_error(dir.string() + ": no manifest.json or no classes in it");
+  const Manifest manifest = Manifest::load_required(dir);
   std::vector<ClassStats> out;
   for (const Material m : materials_up_to(kMaxStones))
     if (manifest.find(m)) out.push_back(class_stats(read_class_table(dir, m), threads));

@@ -65,9 +65,7 @@ class Verifier {
   explicit Verifier(const VerifyOptions& options) : options_(options) {}
 
   VerifyResult run() {
-    const Manifest manifest = Manifest::load(options_.tables);
-    if (manifest.classes().empty())
-      throw std::runtime_error(options_.tables.string() + ": no manifest.json or no classes in it");
+    const Manifest manifest = Manifest::load_required(options_.tables);
     VerifyResult result;
     for (const auto& [name, entry] : manifest.classes()) {
       if (options_.only && (options_.only->us != entry.material.us || options_.only->them != entry.material.them)) continue;
@@ -101,12 +99,12 @@ class Verifier {
     const Material material = entry.material;
     if (const auto problem = file_problem(options_.tables, entry)) throw std::runtime_error(*problem);
     const ClassTable& own = table(material);
-    const ClassTable& next_class = table({material.them, material.us});
+    const ClassTable& next_class = table(material.flipped());
     for (int total = 2; total < material.stones(); ++total)
       for (const Material m : materials_with(total)) table(m);
 
     const MaterialIndex& index = MaterialIndex::of(material);
-    const MaterialIndex& next_index = MaterialIndex::of({material.them, material.us});
+    const MaterialIndex& next_index = MaterialIndex::of(material.flipped());
     std::atomic<std::uint64_t> positions{0}, wins{0}, draws{0}, losses{0};
     mismatches_ = 0;
     reported_ = 0;
