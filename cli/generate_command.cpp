@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "solver/communicator.h"
 #include "solver/generate.h"
 
 namespace tsivy::cli {
@@ -8,7 +9,8 @@ namespace tsivy::cli {
 void add_generate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("generate",
                                  "Solve every class with 2..N stones by retrograde analysis and write WDL and depth "
-                                 "tables plus manifest.json to DIR; re-running resumes at the first unfinished class");
+                                 "tables plus manifest.json to DIR; re-running resumes at the first unfinished class. "
+                                 "Runs alone or under mpirun/srun (one rank per process, --threads in each)");
   auto options = std::make_shared<GenerateOptions>();
   auto quiet = std::make_shared<bool>(false);
   auto out = std::make_shared<std::string>();
@@ -16,10 +18,22 @@ void add_generate_command(CLI::App& app) {
   cmd->add_option("--out", *out, "Table directory (created if missing)")->required();
   add_threads_option(*cmd, options->threads);
   cmd->add_flag("--quiet", *quiet, "No progress or summary on stderr");
+  // For tests: forces many exchange rounds per depth step.
+  cmd->add_option("--updates-per-round", options->updates_per_round)->group("");
   cmd->callback([options, quiet, out] {
     options->out = *out;
     options->log = *quiet ? nullptr : &std::cerr;
-    generate_tables(*options);
+    // MPI only when a process manager started us (solver/communicator.h), so a plain
+    // run needs no MPI runtime at all.
+    const std::unique_ptr<Communicator> comm = make_communicator();
+    options->comm = comm.get();
+    try {
+      generate_tables(*options);
+    } catch (const std::exception& e) {
+      // The other ranks may be waiting in a collective: end the whole job.
+      if (comm->size() > 1) comm->abort(e.what(), 1);
+      throw;
+    }
   });
 }
 

@@ -2,17 +2,18 @@
 
 #include <fcntl.h>
 #include <unistd.h>
-#include <zstd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <exception>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "io/block_encoder.h"
 #include "io/format.h"
 #include "io/posix_file.h"
 
@@ -74,97 +75,56 @@ class AtomicFile {
   bool committed_ = false;
 };
 
-struct CompressContext {
-  std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> ctx{ZSTD_createCCtx(), &ZSTD_freeCCtx};
-  std::vector<std::uint8_t> packed;
-};
-
 template <class T>
 TableHeader write(const std::filesystem::path& file, const TableSpec& spec, std::span<const T> values,
                   const WriteOptions& options) {
-  if (spec.kind != TableKind::wdl && spec.kind != TableKind::depth)
-    throw std::invalid_argument("write_table: unknown table kind");
-  const int level = options.zstd_level == 0 ? format::kDefaultZstdLevel : options.zstd_level;
-  if (level < 1 || level > ZSTD_maxCLevel())
-    throw std::invalid_argument("write_table: zstd level " + std::to_string(level) + " out of range");
-
-  TableHeader h;
-  h.version = format::kVersion;
-  h.spec = spec;
-  h.entry_count = values.size();
   std::vector<std::uint64_t> counts(std::size_t{1} << (8 * sizeof(T)), 0);
   for (T v : values) ++counts[v];
-  const auto largest = std::find_if(counts.rbegin(), counts.rend(), [](std::uint64_t c) { return c != 0; });
-  h.max_value = largest == counts.rend() ? 0 : static_cast<std::uint16_t>(counts.rend() - largest - 1);
-  if (spec.kind == TableKind::wdl && h.max_value > 3)
-    throw std::invalid_argument("write_table: WDL value " + std::to_string(h.max_value) + " is not a code 0..3");
-  counts.resize(spec.kind == TableKind::wdl ? format::kWdlValueCounts : std::size_t{h.max_value} + 1);
-  h.value_counts = std::move(counts);
-  h.bits_per_entry = format::bits_for(spec.kind, h.max_value);
-  h.entries_per_block =
-      options.entries_per_block == 0 ? default_entries_per_block(h.bits_per_entry) : options.entries_per_block;
-  if (h.entries_per_block % format::kEntriesPerBlockMultiple != 0 || h.entries_per_block > format::kMaxEntriesPerBlock)
-    throw std::invalid_argument("write_table: entries per block " + std::to_string(h.entries_per_block) +
-                                " is not a multiple of 64 up to 2^24");
-  const std::uint64_t blocks = (h.entry_count + h.entries_per_block - 1) / h.entries_per_block;
-  if (blocks > UINT32_MAX) throw std::invalid_argument("write_table: too many blocks; raise entries_per_block");
-  h.block_count = static_cast<std::uint32_t>(blocks);
+  const TableHeader h = plan_table(spec, counts, options);
 
   AtomicFile out(file);
-  std::vector<format::BlockEntry> index(h.block_count);
+  std::vector<std::uint32_t> sizes(h.block_count);
+  std::vector<std::uint64_t> checksums(h.block_count);
   std::uint64_t offset = format::data_offset(static_cast<std::uint32_t>(h.value_counts.size()), h.block_count);
 
   // Blocks are compressed a batch at a time (each by one thread, so the bytes do not
   // depend on the thread count) and written in order.
   const unsigned threads = std::max(1u, options.threads);
   const std::uint32_t batch = threads * 8;
-  std::vector<CompressContext> contexts(threads);
-  for (auto& c : contexts)
-    if (!c.ctx) throw std::bad_alloc();
-  std::vector<std::vector<std::uint8_t>> compressed(batch);
-  std::vector<std::string> errors(batch);
+  std::vector<BlockEncoder> encoders;
+  for (unsigned t = 0; t < threads; ++t) encoders.emplace_back(h, options);
+  std::vector<EncodedBlock> compressed(batch);
+  std::vector<std::exception_ptr> errors(batch);
   for (std::uint32_t first = 0; first < h.block_count; first += batch) {
     const std::uint32_t count = std::min(batch, h.block_count - first);
     std::atomic<std::uint32_t> next{0};
-    auto work = [&](CompressContext& c) {
+    auto work = [&](BlockEncoder& encoder) {
       for (std::uint32_t k; (k = next++) < count;) try {
         const std::uint32_t b = first + k;
         const std::uint64_t begin = std::uint64_t{b} * h.entries_per_block;
-        const auto n = format::entries_in_block(h, b);
-        c.packed.resize(format::packed_size(n, h.bits_per_entry));
-        format::pack(values.subspan(begin, n), h.bits_per_entry, c.packed.data());
-        auto& z = compressed[k];
-        z.resize(ZSTD_compressBound(c.packed.size()));
-        const std::size_t size = ZSTD_compressCCtx(c.ctx.get(), z.data(), z.size(), c.packed.data(), c.packed.size(), level);
-        if (ZSTD_isError(size)) {
-          errors[k] = ZSTD_getErrorName(size);
-          z.clear();
-        } else {
-          z.resize(size);
-        }
-      } catch (const std::exception& e) {  // e.g. bad_alloc: report it, never terminate
-        errors[k] = e.what();
+        encoder.encode(values.subspan(begin, format::entries_in_block(h, b)), compressed[k], file);
+      } catch (...) {  // e.g. bad_alloc: report it, never terminate
+        errors[k] = std::current_exception();
       }
     };
     if (threads == 1 || count == 1) {
-      work(contexts[0]);
+      work(encoders[0]);
     } else {
       std::vector<std::jthread> pool;
-      for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(contexts[t]));
+      for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(encoders[t]));
     }
     for (std::uint32_t k = 0; k < count; ++k) {
-      if (!errors[k].empty()) throw TableError(file, "zstd compression failed: " + errors[k]);
+      if (errors[k]) std::rethrow_exception(errors[k]);
       const auto& z = compressed[k];
-      index[first + k] = {offset, static_cast<std::uint32_t>(z.size()), format::checksum(z)};
-      out.write_at(offset, z.data(), z.size());
-      offset += z.size();
+      sizes[first + k] = static_cast<std::uint32_t>(z.bytes.size());
+      checksums[first + k] = z.checksum;
+      out.write_at(offset, z.bytes.data(), z.bytes.size());
+      offset += z.bytes.size();
     }
   }
 
-  const std::vector<std::uint8_t> metadata = format::encode_metadata(h.value_counts, index);
-  out.write_at(format::kHeaderSize, metadata.data(), metadata.size());
-  const auto header = format::encode_header(h, format::checksum(metadata));
-  out.write_at(0, header.data(), header.size());
+  const std::vector<std::uint8_t> prefix = encode_table_prefix(h, sizes, checksums);
+  out.write_at(0, prefix.data(), prefix.size());
   out.commit();
   return h;
 }

@@ -1,10 +1,13 @@
 #include "solver/generate.h"
 
 #include <chrono>
+#include <array>
 #include <cstdio>
+#include <memory>
 #include <ostream>
 
 #include "io/table_file.h"
+#include "solver/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/table_files.h"
 
@@ -24,24 +27,57 @@ ManifestFile describe_file(const std::filesystem::path& dir, Material material, 
   return {path.filename().string(), std::filesystem::file_size(path), io::file_checksum(path)};
 }
 
-ManifestClass summarise(const std::filesystem::path& dir, const ClassTable& table, double seconds) {
+ManifestClass summarise(const std::filesystem::path& dir, Material material,
+                        const std::array<io::TableHeader, 2>& headers, double seconds) {
   ManifestClass entry;
-  entry.material = table.material;
-  entry.wdl = describe_file(dir, table.material, io::TableKind::wdl);
-  entry.depth = describe_file(dir, table.material, io::TableKind::depth);
-  for (std::size_t s = 0; s < table.wdl.size(); ++s) {
-    switch (static_cast<Outcome>(table.wdl[s])) {
-      case Outcome::win: ++entry.wins; break;
-      case Outcome::draw: ++entry.draws; break;
-      case Outcome::loss: ++entry.losses; break;
-      default: continue;
-    }
-    entry.max_depth = std::max<int>(entry.max_depth, table.depth[s]);
-  }
+  entry.material = material;
+  entry.wdl = describe_file(dir, material, io::TableKind::wdl);
+  entry.depth = describe_file(dir, material, io::TableKind::depth);
+  const auto& counts = headers[0].value_counts;
+  entry.wins = counts[static_cast<int>(Outcome::win)];
+  entry.draws = counts[static_cast<int>(Outcome::draw)];
+  entry.losses = counts[static_cast<int>(Outcome::loss)];
+  entry.max_depth = headers[1].max_value;
   entry.canonical = entry.wins + entry.draws + entry.losses;
   entry.seconds = seconds;
   return entry;
 }
+
+// The figures the generation bench reports: where propagation spends its time, and
+// how much it exchanges between ranks.
+struct TotalStats {
+  double seconds = 0, propagate = 0, frontier = 0, exchange = 0;
+  std::uint64_t exchanged = 0, resolved = 0, peak_working = 0, peak_slots = 0;
+  void add(const SolveStats& s, double pair_seconds) {
+    seconds += pair_seconds;
+    propagate += s.propagate_seconds;
+    frontier += s.frontier_seconds;
+    exchange += s.exchange_seconds;
+    exchanged += s.exchanged_bytes;
+    resolved += s.resolved;
+    if (s.working_bytes > peak_working) {
+      peak_working = s.working_bytes;
+      peak_slots = s.owned_slots;
+    }
+  }
+  void finish(Communicator& comm) {
+    std::array<std::uint64_t, 1> bytes{exchanged};
+    comm.sum(bytes);
+    exchanged = bytes[0];
+  }
+  void print(std::ostream& log, int ranks, unsigned threads) const {
+    char line[400];
+    std::snprintf(line, sizeof line,
+                  "solver: %d rank(s) x %u thread(s); solving %.2f s, of which propagation %.2f s; finding frontiers "
+                  "%.2f s (%.1f %% of propagation, rank 0); exchange %.2f s (%.1f %%, rank 0), %.2f bytes per resolved "
+                  "position (all ranks); working state %.3f bytes per slot (largest pair, rank 0)\n",
+                  ranks, threads, seconds, propagate, frontier, 100 * frontier / std::max(propagate, 1e-9), exchange,
+                  100 * exchange / std::max(propagate, 1e-9),
+                  static_cast<double>(exchanged) / static_cast<double>(std::max<std::uint64_t>(resolved, 1)),
+                  static_cast<double>(peak_working) / static_cast<double>(std::max<std::uint64_t>(peak_slots, 1)));
+    log << line;
+  }
+};
 
 // Prints progress at most about once a second, and always at a phase change.
 class ProgressPrinter {
@@ -100,11 +136,19 @@ void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* lo
 std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   if (options.max_stones < 2 || options.max_stones > kMaxStones)
     throw std::invalid_argument("--max-stones must be between 2 and " + std::to_string(kMaxStones));
-  std::filesystem::create_directories(options.out);
-  remove_stale_temporaries(options.out, options.log);
+  std::unique_ptr<Communicator> local;
+  Communicator& comm = options.comm ? *options.comm : *(local = make_local_communicator());
+  // Only rank 0 talks and keeps the manifest; every rank reads the tables it needs.
+  std::ostream* log = comm.is_root() ? options.log : nullptr;
+  if (comm.is_root()) {
+    std::filesystem::create_directories(options.out);
+    remove_stale_temporaries(options.out, log);
+  }
+  comm.barrier();
   Manifest manifest = Manifest::load(options.out);
   SolvedClasses solved;
   std::vector<ManifestClass> done;
+  TotalStats totals;
 
   for (int total = 2; total <= options.max_stones; ++total) {
     for (const Material material : materials_with(total)) {
@@ -112,10 +156,14 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       const Material mirror = material.flipped();
       const ManifestClass* a = manifest.find(material);
       const ManifestClass* b = manifest.find(mirror);
-      if (a && b && !file_problem(options.out, *a) && !file_problem(options.out, *b)) {
+      // Rank 0 decides, so all ranks agree even if they see the files differently.
+      std::vector<std::uint8_t> skip{0};
+      if (comm.is_root()) skip[0] = a && b && !file_problem(options.out, *a) && !file_problem(options.out, *b);
+      comm.broadcast(skip);
+      if (skip[0]) {
         done.push_back(*a);
         if (b != a) done.push_back(*b);
-        if (options.log) *options.log << "  " << pair_name(material) << ": complete on disk, skipped\n";
+        if (log) *log << "  " << pair_name(material) << ": complete on disk, skipped\n";
         continue;
       }
       // Seeding reads every smaller class; those finished by an earlier run come
@@ -125,25 +173,33 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
           if (!solved.contains(m)) solved.add(read_class_table(options.out, m));
 
       const auto start = Clock::now();
-      ProgressPrinter printer(options.log, pair_name(material));
+      ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options{options.threads, std::ref(printer)};
-      std::vector<ClassTable> tables = solve_pair(material, solved, solve_options);
+      if (options.updates_per_round != 0) solve_options.updates_per_round = options.updates_per_round;
+      SolveStats stats;
+      std::vector<SolvedSlice> slices = solve_pair(material, solved, comm, solve_options, &stats);
       const double seconds = seconds_since(start);
-      for (const ClassTable& table : tables) write_class_table(options.out, table, options.threads);
-      // Only now, with both files fsynced and renamed, does the manifest name them.
-      for (const ClassTable& table : tables) {
-        ManifestClass entry = summarise(options.out, table, seconds);
-        entry.seed_seconds = printer.seed_seconds;
-        entry.propagate_seconds = printer.propagate_seconds;
-        manifest.put(entry);
+      totals.add(stats, seconds);
+      std::vector<std::array<io::TableHeader, 2>> headers;
+      for (const SolvedSlice& slice : slices) headers.push_back(write_solved_class(options.out, slice, comm, options.threads));
+      // Only now, with both files of every class fsynced and renamed by all ranks,
+      // does the manifest name them; rank 0 writes it.
+      for (std::size_t k = 0; k < slices.size(); ++k) {
+        ManifestClass entry = summarise(options.out, slices[k].material, headers[k], seconds);
+        entry.seed_seconds = stats.seed_seconds;
+        entry.propagate_seconds = stats.propagate_seconds;
+        if (comm.is_root()) manifest.put(entry);
         done.push_back(entry);
       }
-      manifest.save(options.out);
-      if (total < options.max_stones)
-        for (ClassTable& table : tables) solved.add(std::move(table));
+      if (comm.is_root()) manifest.save(options.out);
+      comm.barrier();
     }
   }
-  if (options.log) print_summary(*options.log, done);
+  totals.finish(comm);
+  if (log) {
+    print_summary(*log, done);
+    totals.print(*log, comm.size(), options.threads);
+  }
   return done;
 }
 

@@ -6,6 +6,7 @@
 #include <iosfwd>
 #include <vector>
 
+#include "solver/communicator.h"
 #include "solver/manifest.h"
 
 namespace tsivy {
@@ -14,7 +15,12 @@ struct GenerateOptions {
   int max_stones = 0;
   std::filesystem::path out;
   unsigned threads = 1;
-  std::ostream* log = nullptr;  // progress and summary; nullptr for quiet
+  std::ostream* log = nullptr;  // progress and summary (rank 0 only); nullptr for quiet
+  // The ranks solving together (solver/communicator.h); nullptr: this process alone.
+  Communicator* comm = nullptr;
+  // Updates a thread buffers before an exchange round (0: the solver's default).
+  // Small values force many rounds per depth step, for tests.
+  std::uint64_t updates_per_round = 0;
 };
 
 // Returns the manifest entries of every class up to max_stones, solved now or

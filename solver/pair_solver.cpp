@@ -1,27 +1,54 @@
 #include "solver/pair_solver.h"
 
 #include <algorithm>
-#include <atomic>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
 
 #include "game/movegen.h"
-#include "solver/parallel.h"
+#include "solver/partition.h"
 
 namespace tsivy {
 namespace {
 
-// Working state of one class. `state` uses the Outcome codes plus `unknown`; the
-// counters hold, for unresolved quiet positions, how many distinct successor slots
-// are not yet known to be won for the opponent (0: not counted yet, see count_down).
-constexpr std::uint8_t kUnknown = 4;
+// Working state, one byte per slot: a loss in d is 2d, a win in d is 2d + 1 for
+// d <= kMaxCodedDepth; deeper values live in a side table (`deep`, rare: no class up
+// to 7 stones is deeper than 98). The rest are markers.
+constexpr std::uint8_t kMaxCodedDepth = 125;
+constexpr std::uint8_t kDeep = 252, kDraw = 253, kUnused = 254, kUnknown = 255;
 
-struct WorkingClass {
-  Material material;
-  const MaterialIndex* index;
-  std::vector<std::uint8_t> state;
-  std::vector<std::uint16_t> depth;
-  std::vector<std::uint8_t> counter;
-  int other = 0;  // the class a paika move leads to (the pair's other member, or itself)
-};
+constexpr std::uint8_t code_of(Outcome outcome, int depth) {
+  return static_cast<std::uint8_t>(2 * depth + (outcome == Outcome::win ? 1 : 0));
+}
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// Runs body(t) on `threads` threads and rethrows the first exception.
+template <class Body>
+void on_threads(unsigned threads, Body body) {
+  if (threads == 1) return body(0u);
+  std::exception_ptr error;
+  std::mutex mutex;
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 0; t < threads; ++t)
+      pool.emplace_back([&, t] {
+        try {
+          body(t);
+        } catch (...) {
+          std::lock_guard lock(mutex);
+          if (!error) error = std::current_exception();
+        }
+      });
+  }
+  if (error) std::rethrow_exception(error);
+}
 
 Value best_capture(const Position& position, const SolvedClasses& smaller, std::vector<Position>& buffer) {
   successors(position, buffer);
@@ -30,213 +57,417 @@ Value best_capture(const Position& position, const SolvedClasses& smaller, std::
   return best.value();
 }
 
-std::uint16_t max_depth_of(const std::vector<WorkingClass>& classes) {
-  std::uint16_t deepest = 0;
-  for (const auto& c : classes)
-    for (std::size_t s = 0; s < c.state.size(); ++s)
-      if (c.state[s] == static_cast<std::uint8_t>(Outcome::win) || c.state[s] == static_cast<std::uint8_t>(Outcome::loss))
-        deepest = std::max(deepest, c.depth[s]);
-  return deepest;
-}
+// An update names a slot of the pair: the class in the top bit, the slot below.
+constexpr std::uint64_t kClassBit = std::uint64_t{1} << 63;
+
+// This rank's part of one class.
+struct WorkingClass {
+  Material material;
+  const MaterialIndex* index = nullptr;
+  Ownership owners;
+  std::uint64_t first = 0, last = 0;  // this rank's slots
+  std::vector<std::uint8_t> codes;    // value codes, [first, last)
+  std::vector<std::uint8_t> counter;  // unresolved distinct successors; 0: not counted yet
+  std::vector<std::uint64_t> frontier, next;  // bit per slot: resolved at depth d / d + 1
+  int other = 0;                      // the class a paika move leads to
+};
+
+// What each thread owns of each class and buffers for the others.
+struct Worker {
+  std::array<std::uint64_t, 2> first{}, last{};  // this thread's slots of each class
+  std::array<std::uint64_t, 2> cursor{};          // frontier word the current pass resumes at
+  std::unordered_map<std::uint64_t, Value> deep[2];
+  std::vector<std::vector<std::uint64_t>> out;    // updates per destination worker
+  std::vector<std::uint64_t> frontier_slots;
+  std::vector<Position> positions, buffer;
+  std::vector<std::uint64_t> slots;
+  std::uint64_t processed = 0, resolved = 0, canonical = 0;
+  double frontier_seconds = 0;
+  std::vector<std::uint64_t> seed_depths;  // seeds (wins and losses) per depth
+};
 
 class PairSolver {
  public:
-  PairSolver(Material material, const SolvedClasses& smaller, const SolveOptions& options)
-      : smaller_(smaller), options_(options) {
+  PairSolver(Material material, const SolvedClasses& smaller, Communicator& comm, const SolveOptions& options)
+      : smaller_(smaller), comm_(comm), options_(options), threads_(std::max(1u, options.threads)),
+        rank_(static_cast<unsigned>(comm.rank())), ranks_(static_cast<unsigned>(comm.size())) {
     const Material mirror = material.flipped();
-    classes_.push_back(make_class(material));
+    add_class(material);
     if (mirror.us != material.us) {
-      classes_.push_back(make_class(mirror));
+      add_class(mirror);
       classes_[0].other = 1;
       classes_[1].other = 0;
     }
+    workers_.resize(threads_);
+    for (unsigned t = 0; t < threads_; ++t) {
+      Worker& w = workers_[t];
+      for (std::size_t c = 0; c < classes_.size(); ++c) {
+        w.first[c] = classes_[c].owners.first(rank_ * threads_ + t);
+        w.last[c] = classes_[c].owners.last(rank_ * threads_ + t);
+      }
+      w.out.resize(std::size_t{ranks_} * threads_);
+    }
   }
 
-  std::vector<ClassTable> run() {
+  std::vector<SolvedSlice> run(SolveStats* stats) {
+    const auto start = Clock::now();
     seed();
+    stats_.seed_seconds = seconds_since(start);
     propagate();
-    return finish();
+    stats_.propagate_seconds = seconds_since(start) - stats_.seed_seconds;
+    for (const Worker& w : workers_) stats_.frontier_seconds = std::max(stats_.frontier_seconds, w.frontier_seconds);
+    std::vector<SolvedSlice> out = finish();
+    if (stats) *stats = stats_;
+    return out;
   }
 
  private:
-  static WorkingClass make_class(Material m) {
-    const MaterialIndex& index = MaterialIndex::of(m);
-    WorkingClass c{m, &index, {}, {}, {}, 0};
-    c.state.assign(index.slots(), kUnknown);
-    c.depth.assign(index.slots(), 0);
-    c.counter.assign(index.slots(), 0);
-    return c;
+  void add_class(Material m) {
+    WorkingClass c;
+    c.material = m;
+    c.index = &MaterialIndex::of(m);
+    c.owners = Ownership(c.index->slots(), ranks_, threads_);
+    c.first = c.owners.rank_first(rank_);
+    c.last = c.owners.rank_last(rank_);
+    const std::uint64_t n = c.last - c.first;
+    c.codes.assign(n, kUnknown);
+    c.counter.assign(n, 0);
+    c.frontier.assign((n + 63) / 64, 0);
+    c.next.assign((n + 63) / 64, 0);
+    stats_.owned_slots += n;
+    stats_.working_bytes += 2 * n + 16 * ((n + 63) / 64);
+    classes_.push_back(std::move(c));
   }
 
   void report(const std::string& phase, int depth) {
-    if (options_.on_progress) options_.on_progress({phase, depth, resolved_.load(), canonical_.load()});
+    if (options_.on_progress) options_.on_progress({phase, depth, resolved_, canonical_});
+  }
+
+  void set(WorkingClass& c, Worker& w, std::size_t class_id, std::uint64_t slot, const Value& v) {
+    std::uint8_t& code = c.codes[slot - c.first];
+    if (v.outcome == Outcome::draw) {
+      code = kDraw;
+    } else if (v.depth <= kMaxCodedDepth) {
+      code = code_of(v.outcome, v.depth);
+    } else {
+      code = kDeep;
+      w.deep[class_id][slot] = v;
+    }
   }
 
   // Seeds: capture positions get their value from smaller classes, positions without a
-  // turn lose now. Successor counters are filled lazily (see count_down), because most
+  // turn lose now. Successor counters are filled lazily (see apply), because most
   // quiet positions are resolved as wins before any successor needs counting.
   void seed() {
-    for (WorkingClass& c : classes_) {
-      parallel_for(0, c.state.size(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
-        std::vector<Position> buffer;
-        std::uint64_t canonical = 0, resolved = 0;
-        for_each_slot(*c.index, first, last, [&](const SlotCursor& slot) {
+    on_threads(threads_, [&](unsigned t) {
+      Worker& w = workers_[t];
+      for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
+        WorkingClass& c = classes_[ci];
+        for_each_slot(*c.index, w.first[ci], w.last[ci], [&](const SlotCursor& slot) {
           const std::uint64_t s = slot.slot();
           if (!slot.canonical()) {
-            c.state[s] = static_cast<std::uint8_t>(Outcome::unused);
+            c.codes[s - c.first] = kUnused;
             return;
           }
-          ++canonical;
+          ++w.canonical;
           const Position position{slot.us(), slot.them(), Colour::White};
+          Value v;
           if (has_capture(position)) {
-            set(c, s, best_capture(position, smaller_, buffer));
-            ++resolved;
+            v = best_capture(position, smaller_, w.buffer);
           } else if (!has_paika(position)) {
-            set(c, s, kLostNow);
-            ++resolved;
+            v = kLostNow;
+          } else {
+            return;
           }
+          set(c, w, ci, s, v);
+          ++w.resolved;
+          if (v.outcome == Outcome::draw) return;
+          if (w.seed_depths.size() <= v.depth) w.seed_depths.resize(v.depth + 1u, 0);
+          ++w.seed_depths[v.depth];
         });
-        canonical_ += canonical;
-        resolved_ += resolved;
-      });
+      }
+    });
+    // Seeds join the frontier at their own depth: a step scans for them only where
+    // this rank has some of that depth.
+    std::array<std::uint64_t, 3> totals{};
+    for (const Worker& w : workers_) {
+      totals[0] += w.resolved;
+      totals[1] += w.canonical;
+      totals[2] = std::max<std::uint64_t>(totals[2], w.seed_depths.size());
+      if (seed_depths_.size() < w.seed_depths.size()) seed_depths_.resize(w.seed_depths.size(), 0);
+      for (std::size_t d = 0; d < w.seed_depths.size(); ++d) seed_depths_[d] += w.seed_depths[d];
     }
+    std::array<std::uint64_t, 1> deepest{totals[2]};
+    comm_.sum(std::span(totals).first(2));
+    comm_.max(deepest);
+    resolved_ = totals[0];
+    canonical_ = totals[1];
+    seed_depth_limit_ = deepest[0];  // one past the deepest seed of any rank
     report("seed", 0);
-  }
-
-  static void set(WorkingClass& c, std::uint64_t slot, const Value& v) {
-    c.state[slot] = static_cast<std::uint8_t>(v.outcome);
-    c.depth[slot] = v.depth;
   }
 
   // Depth by depth: first every predecessor of a position lost in d becomes won in
   // d + 1; then predecessors of positions won in d lose one successor, and those
   // left with none lose in d + 1. Doing losses first means a position with both kinds
-  // of news in one step is a win, as it must be.
+  // of news in one step is a win, as it must be. Each half is done in rounds of at
+  // most about updates_per_round updates per thread: generate, exchange, apply.
   void propagate() {
-    const int deepest_seed = max_depth_of(classes_);
     for (int d = 0;; ++d) {
-      const std::uint64_t before = resolved_.load();
-      const bool any_lost = sweep(d, Outcome::loss);
-      const bool any_won = sweep(d, Outcome::win);
+      add_seeds(d);
+      std::uint64_t processed = 0;
+      for (Outcome kind : {Outcome::loss, Outcome::win}) {
+        for (Worker& w : workers_)
+          for (std::size_t ci = 0; ci < classes_.size(); ++ci) w.cursor[ci] = word_begin(w, ci);
+        for (;;) {
+          std::array<std::uint64_t, 1> unfinished{0};
+          on_threads(threads_, [&](unsigned t) { generate(workers_[t], kind); });
+          for (const Worker& w : workers_)
+            for (std::size_t ci = 0; ci < classes_.size(); ++ci)
+              if (w.cursor[ci] < word_end(w, ci)) unfinished[0] = 1;
+          exchange();
+          on_threads(threads_, [&](unsigned t) { apply(t, d, kind); });
+          for (Worker& w : workers_)
+            for (auto& buffer : w.out) buffer.clear();
+          comm_.max(unfinished);
+          if (unfinished[0] == 0) break;
+        }
+      }
+      for (WorkingClass& c : classes_) std::swap(c.frontier, c.next);
+      std::array<std::uint64_t, 2> totals{};
+      for (Worker& w : workers_) {
+        totals[0] += w.processed;
+        totals[1] += w.resolved;
+        w.processed = w.resolved = 0;
+      }
+      comm_.sum(totals);
+      processed = totals[0];
+      resolved_ += totals[1];
+      stats_.resolved = resolved_;
       report("propagate", d);
-      if (!any_lost && !any_won && d >= deepest_seed && resolved_.load() == before) break;
+      if (processed == 0 && static_cast<std::uint64_t>(d) + 1 >= seed_depth_limit_) break;
     }
   }
 
-  // Processes every position of the pair with value (outcome, d). Returns whether any existed.
-  bool sweep(int d, Outcome outcome) {
-    std::atomic<bool> any{false};
-    for (WorkingClass& c : classes_) {
-      WorkingClass& pred_class = classes_[c.other];
-      parallel_for(0, c.state.size(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
-        std::vector<Position> predecessors, buffer;
-        std::vector<std::uint64_t> slots, scratch;
-        std::uint64_t resolved = 0;
-        bool found = false;
-        // Finding the frontier is a scan of the whole table per depth step, so it is
-        // done 64 entries at a time with a branch-free test the compiler vectorises.
-        // Entries other threads resolve meanwhile get depth d + 1 and never match.
-        const std::uint8_t* state = c.state.data();
-        const std::uint16_t* depth = c.depth.data();
-        const auto target = static_cast<std::uint8_t>(outcome);
-        for (std::uint64_t s = first; s < last; ++s) {
-          if ((s - first) % kScanBlock == 0 && s + kScanBlock <= last && !any_match(state + s, depth + s, target, d)) {
-            s += kScanBlock - 1;
-            continue;
+  std::uint64_t word_begin(const Worker& w, std::size_t ci) const { return (w.first[ci] - classes_[ci].first) / 64; }
+  std::uint64_t word_end(const Worker& w, std::size_t ci) const { return (w.last[ci] - classes_[ci].first + 63) / 64; }
+
+  // Puts this rank's seeds of depth d into the frontier: one byte compare per slot,
+  // only at the depths where this rank has seeds.
+  void add_seeds(int d) {
+    if (static_cast<std::size_t>(d) >= seed_depths_.size() || seed_depths_[d] == 0) return;
+    on_threads(threads_, [&](unsigned t) {
+      Worker& w = workers_[t];
+      const auto start = Clock::now();
+      for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
+        WorkingClass& c = classes_[ci];
+        if (d <= kMaxCodedDepth) {
+          const std::uint8_t loss = code_of(Outcome::loss, d), win = code_of(Outcome::win, d);
+          const std::uint8_t* codes = c.codes.data();
+          for (std::uint64_t word = word_begin(w, ci); word < word_end(w, ci); ++word) {
+            const std::uint64_t base = word * 64, n = std::min<std::uint64_t>(64, c.codes.size() - base);
+            std::uint64_t bits = 0;
+            for (std::uint64_t k = 0; k < n; ++k)
+              bits |= static_cast<std::uint64_t>((codes[base + k] == loss) | (codes[base + k] == win)) << k;
+            c.frontier[word] |= bits;
           }
-          if (state[s] != target || depth[s] != d) continue;
-          found = true;
+        } else {
+          for (const auto& [slot, v] : w.deep[ci])
+            if (v.depth == d) c.frontier[(slot - c.first) / 64] |= std::uint64_t{1} << ((slot - c.first) % 64);
+        }
+      }
+      w.frontier_seconds += seconds_since(start);
+    });
+  }
+
+  // One round of a thread's frontier positions of outcome `kind` (losses in the first
+  // half of a step, wins in the second): the distinct predecessor slots of each, as
+  // updates per owner. Processed positions leave the frontier bitmap.
+  void generate(Worker& w, Outcome kind) {
+    std::uint64_t buffered = 0;
+    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
+      WorkingClass& c = classes_[ci];
+      const WorkingClass& pred_class = classes_[c.other];
+      const std::uint64_t pred_tag = c.other ? kClassBit : 0;
+      while (w.cursor[ci] < word_end(w, ci) && buffered < options_.updates_per_round) {
+        // Collect a batch of frontier slots from the bitmap (timed: the frontier
+        // finding), then expand them.
+        const auto start = Clock::now();
+        w.frontier_slots.clear();
+        const std::uint64_t stop = std::min(word_end(w, ci), w.cursor[ci] + 1024);
+        for (; w.cursor[ci] < stop; ++w.cursor[ci]) {
+          std::uint64_t& word = c.frontier[w.cursor[ci]];
+          for (std::uint64_t bits = word; bits; bits &= bits - 1) {
+            const std::uint64_t local = w.cursor[ci] * 64 + static_cast<unsigned>(std::countr_zero(bits));
+            const std::uint8_t code = c.codes[local];
+            const bool is_win = code == kDeep ? w.deep[ci].at(c.first + local).outcome == Outcome::win : (code & 1);
+            if (is_win != (kind == Outcome::win)) continue;
+            w.frontier_slots.push_back(c.first + local);
+            word &= ~(std::uint64_t{1} << (local % 64));
+          }
+        }
+        w.frontier_seconds += seconds_since(start);
+        for (const std::uint64_t s : w.frontier_slots) {
+          ++w.processed;
           const auto [us, them] = c.index->unindex_unchecked(s);
-          paika_unmoves(Position{us, them, Colour::White}, predecessors);
-          slots.clear();
-          for (const Position& p : predecessors) slots.push_back(pred_class.index->index_unchecked(p.us, p.them));
+          paika_unmoves(Position{us, them, Colour::White}, w.positions);
+          w.slots.clear();
+          for (const Position& p : w.positions) w.slots.push_back(pred_class.index->index_unchecked(p.us, p.them));
           // A symmetric position can reach one stored predecessor by several un-moves;
           // it is still one successor of that predecessor (architecture.md, "Pitfall").
-          std::sort(slots.begin(), slots.end());
-          slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
-          for (std::uint64_t q : slots) resolved += outcome == Outcome::loss ? mark_won(pred_class, q, d + 1)
-                                                                            : count_down(pred_class, q, d + 1, buffer, scratch);
+          std::sort(w.slots.begin(), w.slots.end());
+          w.slots.erase(std::unique(w.slots.begin(), w.slots.end()), w.slots.end());
+          for (const std::uint64_t q : w.slots) w.out[pred_class.owners.owner(q)].push_back(pred_tag | q);
+          buffered += w.slots.size();
         }
-        resolved_ += resolved;
-        if (found) any = true;
-      });
+      }
     }
-    return any.load();
   }
 
-  static constexpr std::uint64_t kScanBlock = 64;
-  // Fixed trip count and no early exit, so the compiler turns this into a few SIMD compares.
-  static bool any_match(const std::uint8_t* state, const std::uint16_t* depth, std::uint8_t target, int d) {
-    unsigned hits = 0;
-    const auto wanted_depth = static_cast<std::uint16_t>(d);
-    for (std::uint64_t k = 0; k < kScanBlock; ++k) hits |= (state[k] == target) & (depth[k] == wanted_depth);
-    return hits != 0;
+  // Moves the updates for other ranks' workers to them: one message per rank, holding
+  // for each of its threads a count and that thread's updates.
+  void exchange() {
+    if (ranks_ == 1) return;
+    const auto start = Clock::now();
+    std::vector<std::vector<std::uint8_t>> send(ranks_);
+    for (unsigned r = 0; r < ranks_; ++r) {
+      if (r == rank_) continue;
+      std::vector<std::uint64_t> words(threads_, 0);
+      for (unsigned j = 0; j < threads_; ++j)
+        for (const Worker& w : workers_) words[j] += w.out[r * threads_ + j].size();
+      for (unsigned j = 0; j < threads_; ++j)
+        for (const Worker& w : workers_) {
+          const auto& part = w.out[r * threads_ + j];
+          words.insert(words.end(), part.begin(), part.end());
+        }
+      send[r].resize(words.size() * sizeof(std::uint64_t));
+      std::memcpy(send[r].data(), words.data(), send[r].size());
+      stats_.exchanged_bytes += send[r].size();
+    }
+    comm_.all_to_all(send, received_);
+    received_words_.assign(ranks_, {});
+    for (unsigned r = 0; r < ranks_; ++r) {
+      if (r == rank_ || received_[r].empty()) continue;
+      auto& words = received_words_[r];
+      words.resize(received_[r].size() / sizeof(std::uint64_t));
+      std::memcpy(words.data(), received_[r].data(), received_[r].size());
+      received_[r] = {};
+    }
+    stats_.exchange_seconds += seconds_since(start);
   }
 
-  static int mark_won(WorkingClass& c, std::uint64_t q, int depth) {
-    std::atomic_ref<std::uint8_t> state(c.state[q]);
-    std::uint8_t expected = kUnknown;
-    if (!state.compare_exchange_strong(expected, static_cast<std::uint8_t>(Outcome::win))) return 0;
-    c.depth[q] = static_cast<std::uint16_t>(depth);
-    return 1;
+  // Applies every update for thread j's slots, from its own rank's threads and from
+  // the other ranks: marks wins (first half of a step) or counts down (second half).
+  void apply(unsigned j, int d, Outcome kind) {
+    Worker& w = workers_[j];
+    const auto apply_all = [&](std::span<const std::uint64_t> updates) {
+      for (const std::uint64_t u : updates) {
+        const std::size_t ci = (u & kClassBit) ? 1 : 0;
+        const std::uint64_t q = u & ~kClassBit;
+        WorkingClass& c = classes_[ci];
+        const std::uint64_t local = q - c.first;
+        if (c.codes[local] != kUnknown) continue;
+        if (kind == Outcome::loss) {
+          resolve(c, w, ci, q, Outcome::win, d + 1);
+        } else {
+          std::uint8_t& counter = c.counter[local];
+          if (counter == 0) counter = distinct_successors(c, q, w);
+          if (--counter == 0) resolve(c, w, ci, q, Outcome::loss, d + 1);
+        }
+      }
+    };
+    for (const Worker& from : workers_) apply_all(from.out[rank_ * threads_ + j]);
+    for (unsigned r = 0; r < ranks_; ++r) {
+      if (r == rank_ || received_words_.size() <= r || received_words_[r].empty()) continue;
+      const std::vector<std::uint64_t>& words = received_words_[r];
+      std::uint64_t offset = threads_;
+      for (unsigned k = 0; k < j; ++k) offset += words[k];
+      apply_all(std::span(words).subspan(offset, words[j]));
+    }
   }
 
-  // One more successor of q is known to be won for the opponent. The counter starts at
-  // 0, meaning "not counted yet": the first decrement counts q's distinct successor
-  // slots. That is exact, because no earlier win among q's successors can have been
-  // missed: it would have touched q, and counted it, in an earlier sweep. A counter
-  // that reaches 0 again makes q a loss, after which nothing touches it.
-  int count_down(WorkingClass& c, std::uint64_t q, int depth, std::vector<Position>& buffer,
-                 std::vector<std::uint64_t>& slots) {
-    if (std::atomic_ref<std::uint8_t>(c.state[q]).load(std::memory_order_relaxed) != kUnknown) return 0;
-    std::atomic_ref<std::uint8_t> counter(c.counter[q]);
-    std::uint8_t current = counter.load();
-    std::uint8_t remaining;
-    do {
-      remaining = static_cast<std::uint8_t>((current ? current : distinct_successors(c, q, buffer, slots)) - 1);
-    } while (!counter.compare_exchange_weak(current, remaining));
-    if (remaining != 0) return 0;
-    c.depth[q] = static_cast<std::uint16_t>(depth);
-    std::atomic_ref<std::uint8_t>(c.state[q]).store(static_cast<std::uint8_t>(Outcome::loss));
-    return 1;
+  void resolve(WorkingClass& c, Worker& w, std::size_t ci, std::uint64_t q, Outcome outcome, int depth) {
+    set(c, w, ci, q, Value{outcome, static_cast<std::uint16_t>(depth)});
+    const std::uint64_t local = q - c.first;
+    c.next[local / 64] |= std::uint64_t{1} << (local % 64);
+    ++w.resolved;
   }
 
   // Paika moves from different points can reach one stored successor (symmetry), so
-  // successors are counted as distinct slots (architecture.md, "Pitfall").
-  std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, std::vector<Position>& buffer,
-                                   std::vector<std::uint64_t>& slots) const {
+  // successors are counted as distinct slots (architecture.md, "Pitfall"). The count
+  // is exact when first needed: an earlier won successor would have counted it then.
+  std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, Worker& w) const {
     const WorkingClass& target = classes_[c.other];
     const auto [us, them] = c.index->unindex_unchecked(q);
-    successors(Position{us, them, Colour::White}, buffer);
-    slots.clear();
-    for (const Position& next : buffer) slots.push_back(target.index->index_unchecked(next.us, next.them));
-    std::sort(slots.begin(), slots.end());
-    return static_cast<std::uint8_t>(std::unique(slots.begin(), slots.end()) - slots.begin());
+    successors(Position{us, them, Colour::White}, w.buffer);
+    w.slots.clear();
+    for (const Position& next : w.buffer) w.slots.push_back(target.index->index_unchecked(next.us, next.them));
+    std::sort(w.slots.begin(), w.slots.end());
+    return static_cast<std::uint8_t>(std::unique(w.slots.begin(), w.slots.end()) - w.slots.begin());
   }
 
   // Whatever no frontier reached is a draw: neither side can force a win from it.
-  std::vector<ClassTable> finish() {
-    std::vector<ClassTable> out;
-    for (WorkingClass& c : classes_) {
-      for (std::size_t s = 0; s < c.state.size(); ++s)
-        if (c.state[s] == kUnknown) c.state[s] = static_cast<std::uint8_t>(Outcome::draw);
-      out.push_back(ClassTable{c.material, std::move(c.state), std::move(c.depth)});
+  std::vector<SolvedSlice> finish() {
+    std::vector<SolvedSlice> out;
+    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
+      WorkingClass& c = classes_[ci];
+      SolvedSlice slice;
+      slice.material = c.material;
+      slice.first = c.first;
+      slice.last = c.last;
+      for (std::uint8_t& code : c.codes)
+        if (code == kUnknown) code = kDraw;
+      slice.codes = std::move(c.codes);
+      for (Worker& w : workers_) slice.deep.merge(w.deep[ci]);
       c.counter = {};
+      c.frontier = {};
+      c.next = {};
+      out.push_back(std::move(slice));
     }
     report("draws", 0);
     return out;
   }
 
   const SolvedClasses& smaller_;
+  Communicator& comm_;
   const SolveOptions& options_;
+  unsigned threads_, rank_, ranks_;
   std::vector<WorkingClass> classes_;
-  std::atomic<std::uint64_t> resolved_{0}, canonical_{0};
+  std::vector<Worker> workers_;
+  std::vector<std::uint64_t> seed_depths_;
+  std::uint64_t seed_depth_limit_ = 0;
+  std::uint64_t resolved_ = 0, canonical_ = 0;
+  std::vector<std::vector<std::uint8_t>> received_;
+  std::vector<std::vector<std::uint64_t>> received_words_;
+  SolveStats stats_;
 };
 
 }  // namespace
 
-std::vector<ClassTable> solve_pair(Material material, const SolvedClasses& smaller, const SolveOptions& options) {
-  return PairSolver(material, smaller, options).run();
+Value SolvedSlice::at(std::uint64_t slot) const {
+  const std::uint8_t code = codes[slot - first];
+  switch (code) {
+    case kDraw: return {Outcome::draw, 0};
+    case kUnused: return {Outcome::unused, 0};
+    case kDeep: return deep.at(slot);
+    default: return {code & 1 ? Outcome::win : Outcome::loss, static_cast<std::uint16_t>(code >> 1)};
+  }
+}
+
+ClassTable to_class_table(const SolvedSlice& slice) {
+  if (slice.first != 0 || slice.last != MaterialIndex::of(slice.material).slots())
+    throw std::logic_error("to_class_table: not the whole class");
+  ClassTable table{slice.material, std::vector<std::uint8_t>(slice.codes.size()), std::vector<std::uint16_t>(slice.codes.size())};
+  for (std::uint64_t s = 0; s < slice.codes.size(); ++s) {
+    const Value v = slice.at(s);
+    table.wdl[s] = static_cast<std::uint8_t>(v.outcome);
+    table.depth[s] = v.depth;
+  }
+  return table;
+}
+
+std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
+                                    const SolveOptions& options, SolveStats* stats) {
+  return PairSolver(material, smaller, comm, options).run(stats);
 }
 
 }  // namespace tsivy

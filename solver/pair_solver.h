@@ -1,13 +1,19 @@
 // Retrograde analysis of one material pair, (m, n) together with (n, m)
 // (architecture.md, "Solving order"): seed from captures, propagate by paika un-moves
-// with successor counters in depth order, draws last.
+// with successor counters in depth order, draws last. Owner computes: every worker
+// (a thread of a rank) holds and changes only its own slots (solver/partition.h);
+// updates for other workers' slots are buffered per owner and exchanged, between
+// threads in memory and between ranks through the Communicator.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "solver/class_table.h"
+#include "solver/communicator.h"
 #include "solver/solved_classes.h"
 
 namespace tsivy {
@@ -15,17 +21,45 @@ namespace tsivy {
 struct SolveProgress {
   std::string phase;           // "seed", "propagate", "draws"
   int depth = 0;               // the depth step being propagated
-  std::uint64_t resolved = 0;  // positions with a value so far, both classes
+  std::uint64_t resolved = 0;  // positions with a value so far, both classes, all ranks
   std::uint64_t total = 0;     // canonical positions, both classes
+};
+
+// What a solve cost, for the bench and the summary (this rank's share where noted).
+struct SolveStats {
+  double seed_seconds = 0, propagate_seconds = 0;
+  double frontier_seconds = 0;   // finding frontier positions (bitmap and seed scans), this rank
+  double exchange_seconds = 0;   // packing, exchanging and unpacking updates between ranks
+  std::uint64_t exchanged_bytes = 0;  // sent to other ranks, this rank
+  std::uint64_t resolved = 0;         // all ranks
+  std::uint64_t working_bytes = 0;    // peak working state of this rank (values, counters, bitmaps)
+  std::uint64_t owned_slots = 0;      // slots of this rank, both classes
 };
 
 struct SolveOptions {
   unsigned threads = 1;
-  std::function<void(const SolveProgress&)> on_progress;  // called between steps
+  std::function<void(const SolveProgress&)> on_progress;  // called between steps, on every rank
+  // Updates a thread buffers before an exchange round (a soft limit), so buffers stay
+  // small next to the working state however large a depth step's frontier is.
+  std::uint64_t updates_per_round = std::uint64_t{1} << 22;
 };
 
-// Solves `material` and its mirror class (once when m == n). Every class with fewer
-// stones must already be in `smaller`. Returns the solved classes, `material` first.
-std::vector<ClassTable> solve_pair(Material material, const SolvedClasses& smaller, const SolveOptions& options);
+// The values one rank holds of one class after solving: slots [first, last).
+struct SolvedSlice {
+  Material material{};
+  std::uint64_t first = 0, last = 0;
+  std::vector<std::uint8_t> codes;                  // see value_code() in pair_solver.cpp
+  std::unordered_map<std::uint64_t, Value> deep;    // slots whose depth does not fit a code
+  Value at(std::uint64_t slot) const;               // first <= slot < last
+};
+
+// Solves `material` and its mirror class (once when m == n) together with the other
+// ranks of `comm`. Every class with fewer stones must already be in `smaller`.
+// Returns this rank's slices of the solved classes, `material` first.
+std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
+                                    const SolveOptions& options, SolveStats* stats = nullptr);
+
+// The whole class, for a single rank (tests and tools).
+ClassTable to_class_table(const SolvedSlice& slice);
 
 }  // namespace tsivy

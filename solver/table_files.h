@@ -1,12 +1,15 @@
 // Where a class's table files live in a table directory, and how they are read back.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <string>
 
 #include "indexing/material_index.h"
 #include "io/table_file.h"
 #include "solver/class_table.h"
+#include "solver/communicator.h"
+#include "solver/pair_solver.h"
 
 namespace tsivy {
 
@@ -16,6 +19,16 @@ std::string kind_name(io::TableKind kind);
 
 // Writes both files of a solved class atomically (io/ writes temp, fsync, rename).
 void write_class_table(const std::filesystem::path& dir, const ClassTable& table, unsigned threads);
+
+// Writes both files of a class whose slots are spread over the ranks of `comm`, each
+// rank holding `slice` (collective): each rank compresses the blocks of its own slots
+// (slice boundaries are block boundaries, solver/partition.h) on `threads` threads;
+// the block sizes are exchanged, each rank writes its blocks at their offsets into one
+// temporary file, and rank 0 writes header and block index, fsyncs and renames it into
+// place. Byte-identical to write_class_table of the whole class, for any rank count.
+// Returns the WDL and depth headers (with the value counts of the whole class).
+std::array<io::TableHeader, 2> write_solved_class(const std::filesystem::path& dir, const SolvedSlice& slice,
+                                                  Communicator& comm, unsigned threads);
 
 // Reads both files of a class through io::TableReader, checking that their headers
 // describe this class, this index scheme and this slot count. Throws io::TableError.

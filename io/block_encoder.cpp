@@ -1,0 +1,111 @@
+#include "io/block_encoder.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "io/format.h"
+
+namespace tsivy::io {
+
+namespace {
+
+int level_of(const WriteOptions& options) {
+  const int level = options.zstd_level == 0 ? format::kDefaultZstdLevel : options.zstd_level;
+  if (level < 1 || level > ZSTD_maxCLevel())
+    throw std::invalid_argument("write_table: zstd level " + std::to_string(level) + " out of range");
+  return level;
+}
+
+}  // namespace
+
+TableHeader plan_table(const TableSpec& spec, std::span<const std::uint64_t> value_counts, const WriteOptions& options) {
+  if (spec.kind != TableKind::wdl && spec.kind != TableKind::depth)
+    throw std::invalid_argument("write_table: unknown table kind");
+  level_of(options);
+  TableHeader h;
+  h.version = format::kVersion;
+  h.spec = spec;
+  std::size_t used = value_counts.size();
+  while (used > 0 && value_counts[used - 1] == 0) --used;
+  h.max_value = used == 0 ? 0 : static_cast<std::uint16_t>(used - 1);
+  if (used > 65536) throw std::invalid_argument("write_table: value out of range");
+  for (const std::uint64_t c : value_counts) h.entry_count += c;
+  if (spec.kind == TableKind::wdl && h.max_value > 3)
+    throw std::invalid_argument("write_table: WDL value " + std::to_string(h.max_value) + " is not a code 0..3");
+  h.value_counts.assign(value_counts.begin(), value_counts.begin() + static_cast<std::ptrdiff_t>(used));
+  h.value_counts.resize(spec.kind == TableKind::wdl ? format::kWdlValueCounts : std::size_t{h.max_value} + 1, 0);
+  h.bits_per_entry = format::bits_for(spec.kind, h.max_value);
+  h.entries_per_block =
+      options.entries_per_block == 0 ? default_entries_per_block(h.bits_per_entry) : options.entries_per_block;
+  if (h.entries_per_block % format::kEntriesPerBlockMultiple != 0 || h.entries_per_block > format::kMaxEntriesPerBlock)
+    throw std::invalid_argument("write_table: entries per block " + std::to_string(h.entries_per_block) +
+                                " is not a multiple of 64 up to 2^24");
+  const std::uint64_t blocks = (h.entry_count + h.entries_per_block - 1) / h.entries_per_block;
+  if (blocks > UINT32_MAX) throw std::invalid_argument("write_table: too many blocks; raise entries_per_block");
+  h.block_count = static_cast<std::uint32_t>(blocks);
+  return h;
+}
+
+struct BlockEncoder::State {
+  State(const TableHeader& h, int zstd_level) : header(h), level(zstd_level) {}
+  TableHeader header;
+  int level;
+  std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> ctx{ZSTD_createCCtx(), &ZSTD_freeCCtx};
+  std::vector<std::uint8_t> packed;
+
+  template <class T>
+  void encode(std::span<const T> entries, EncodedBlock& out, const std::filesystem::path& file) {
+    packed.resize(format::packed_size(entries.size(), header.bits_per_entry));
+    format::pack(entries, header.bits_per_entry, packed.data());
+    out.bytes.resize(ZSTD_compressBound(packed.size()));
+    const std::size_t size = ZSTD_compressCCtx(ctx.get(), out.bytes.data(), out.bytes.size(), packed.data(), packed.size(), level);
+    if (ZSTD_isError(size)) throw TableError(file, std::string("zstd compression failed: ") + ZSTD_getErrorName(size));
+    out.bytes.resize(size);
+    out.checksum = format::checksum(out.bytes);
+  }
+};
+
+BlockEncoder::BlockEncoder(const TableHeader& header, const WriteOptions& options)
+    : state_(std::make_unique<State>(header, level_of(options))) {
+  if (!state_->ctx) throw std::bad_alloc();
+}
+BlockEncoder::~BlockEncoder() = default;
+BlockEncoder::BlockEncoder(BlockEncoder&&) noexcept = default;
+
+void BlockEncoder::encode(std::span<const std::uint8_t> entries, EncodedBlock& out, const std::filesystem::path& file) {
+  state_->encode(entries, out, file);
+}
+void BlockEncoder::encode(std::span<const std::uint16_t> entries, EncodedBlock& out, const std::filesystem::path& file) {
+  state_->encode(entries, out, file);
+}
+
+std::vector<std::uint64_t> block_offsets(const TableHeader& header, std::span<const std::uint32_t> sizes) {
+  std::vector<std::uint64_t> offsets(sizes.size());
+  std::uint64_t offset = format::data_offset(static_cast<std::uint32_t>(header.value_counts.size()), header.block_count);
+  for (std::size_t b = 0; b < sizes.size(); ++b) {
+    offsets[b] = offset;
+    offset += sizes[b];
+  }
+  return offsets;
+}
+
+std::vector<std::uint8_t> encode_table_prefix(const TableHeader& header, std::span<const std::uint32_t> sizes,
+                                              std::span<const std::uint64_t> checksums) {
+  if (sizes.size() != header.block_count || checksums.size() != header.block_count)
+    throw std::invalid_argument("encode_table_prefix: one size and checksum per block expected");
+  const std::vector<std::uint64_t> offsets = block_offsets(header, sizes);
+  std::vector<format::BlockEntry> index(header.block_count);
+  for (std::size_t b = 0; b < index.size(); ++b) index[b] = {offsets[b], sizes[b], checksums[b]};
+  const std::vector<std::uint8_t> metadata = format::encode_metadata(header.value_counts, index);
+  const auto head = format::encode_header(header, format::checksum(metadata));
+  std::vector<std::uint8_t> prefix(head.size() + metadata.size());
+  std::memcpy(prefix.data(), head.data(), head.size());
+  if (!metadata.empty()) std::memcpy(prefix.data() + head.size(), metadata.data(), metadata.size());
+  return prefix;
+}
+
+}  // namespace tsivy::io
