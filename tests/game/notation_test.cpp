@@ -173,7 +173,7 @@ TEST(Notation, TwoDigitsNeverFollowEachOther) {
   // notation.md: an empty run is one digit; "54" describes nine points but is malformed.
   expect_clear_message("54/9/9/9/9 w", {"two digits"});
   expect_clear_message("9/9/9/9/WWWW11W w", {"two digits"});
-  EXPECT_NO_THROW(parse_position("9/9/9/9/WWWW2W w"));
+  EXPECT_NO_THROW(parse_position("9/9/9/9/WWWW4W w"));
 }
 
 TEST(Notation, LeadingSpaceIsReportedAsSuch) {
