@@ -18,6 +18,10 @@ void add_generate_command(CLI::App& app) {
   cmd->add_option("--out", *out, "Table directory (created if missing)")->required();
   add_threads_option(*cmd, options->threads);
   cmd->add_flag("--quiet", *quiet, "No progress or summary on stderr");
+  cmd->add_option("--checkpoint-every", options->checkpoint_every,
+                  "Save the working state every SECONDS (at a depth-step boundary) in DIR/.checkpoint, each rank its "
+                  "slice; a run started again with the same rank count resumes from it")
+      ->check(CLI::NonNegativeNumber);
   // For tests: forces many exchange rounds per depth step.
   cmd->add_option("--updates-per-round", options->updates_per_round)->group("");
   cmd->callback([options, quiet, out] {

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "io/table_file.h"
+#include "solver/checkpoint.h"
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/table_files.h"
@@ -161,6 +162,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       if (comm.is_root()) skip[0] = a && b && !file_problem(options.out, *a) && !file_problem(options.out, *b);
       comm.broadcast(skip);
       if (skip[0]) {
+        if (comm.is_root()) remove_pair_checkpoint(checkpoint_dir(options.out), material);
         done.push_back(*a);
         if (b != a) done.push_back(*b);
         if (log) *log << "  " << pair_name(material) << ": complete on disk, skipped\n";
@@ -174,8 +176,13 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
 
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
-      SolveOptions solve_options{options.threads, std::ref(printer)};
+      SolveOptions solve_options;
+      solve_options.threads = options.threads;
+      solve_options.on_progress = std::ref(printer);
       if (options.updates_per_round != 0) solve_options.updates_per_round = options.updates_per_round;
+      solve_options.checkpoint_dir = checkpoint_dir(options.out);
+      solve_options.checkpoint_every = options.checkpoint_every;
+      solve_options.log = log;
       SolveStats stats;
       std::vector<SolvedSlice> slices = solve_pair(material, solved, comm, solve_options, &stats);
       const double seconds = seconds_since(start);
@@ -191,9 +198,16 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
         if (comm.is_root()) manifest.put(entry);
         done.push_back(entry);
       }
-      if (comm.is_root()) manifest.save(options.out);
+      if (comm.is_root()) {
+        manifest.save(options.out);
+        remove_pair_checkpoint(checkpoint_dir(options.out), material);
+      }
       comm.barrier();
     }
+  }
+  if (comm.is_root()) {
+    std::error_code ignored;
+    std::filesystem::remove(checkpoint_dir(options.out), ignored);  // only if empty
   }
   totals.finish(comm);
   if (log) {

@@ -21,6 +21,9 @@ struct GenerateOptions {
   // Updates a thread buffers before an exchange round (0: the solver's default).
   // Small values force many rounds per depth step, for tests.
   std::uint64_t updates_per_round = 0;
+  // Seconds between checkpoints of a pair's working state in DIR/.checkpoint (0: none).
+  // A checkpoint found there is resumed whatever this says.
+  double checkpoint_every = 0;
 };
 
 // Returns the manifest entries of every class up to max_stones, solved now or

@@ -7,10 +7,13 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "game/movegen.h"
+#include "solver/checkpoint.h"
 #include "solver/partition.h"
 
 namespace tsivy {
@@ -73,7 +76,7 @@ struct WorkingClass {
 };
 
 // What each thread owns of each class and buffers for the others.
-struct Worker {
+struct alignas(64) Worker {
   std::array<std::uint64_t, 2> first{}, last{};  // this thread's slots of each class
   std::array<std::uint64_t, 2> cursor{};          // frontier word the current pass resumes at
   std::unordered_map<std::uint64_t, Value> deep[2];
@@ -111,9 +114,11 @@ class PairSolver {
 
   std::vector<SolvedSlice> run(SolveStats* stats) {
     const auto start = Clock::now();
-    seed();
+    int first_depth = 0;
+    if (!resume(first_depth)) seed();
     stats_.seed_seconds = seconds_since(start);
-    propagate();
+    last_checkpoint_ = Clock::now();
+    propagate(first_depth);
     stats_.propagate_seconds = seconds_since(start) - stats_.seed_seconds;
     for (const Worker& w : workers_) stats_.frontier_seconds = std::max(stats_.frontier_seconds, w.frontier_seconds);
     std::vector<SolvedSlice> out = finish();
@@ -211,8 +216,8 @@ class PairSolver {
   // left with none lose in d + 1. Doing losses first means a position with both kinds
   // of news in one step is a win, as it must be. Each half is done in rounds of at
   // most about updates_per_round updates per thread: generate, exchange, apply.
-  void propagate() {
-    for (int d = 0;; ++d) {
+  void propagate(int first_depth) {
+    for (int d = first_depth;; ++d) {
       add_seeds(d);
       std::uint64_t processed = 0;
       for (Outcome kind : {Outcome::loss, Outcome::win}) {
@@ -245,7 +250,129 @@ class PairSolver {
       stats_.resolved = resolved_;
       report("propagate", d);
       if (processed == 0 && static_cast<std::uint64_t>(d) + 1 >= seed_depth_limit_) break;
+      maybe_save(d + 1);
     }
+  }
+
+  // --- Checkpoints: each rank its slice, at the boundary before depth step `step`.
+
+  std::string pair_tag() const { return to_string(classes_[0].material); }
+  std::filesystem::path slice_file(int step, unsigned rank) const {
+    return options_.checkpoint_dir /
+           (pair_tag() + ".step" + std::to_string(step) + ".rank" + std::to_string(rank) + "of" + std::to_string(ranks_));
+  }
+  std::filesystem::path latest_file() const { return options_.checkpoint_dir / (pair_tag() + ".latest"); }
+  static constexpr std::uint64_t kMagic = 0x3150'4B43'5956'5354;  // "TSVYCKP1"
+
+  // Rank 0 decides (the ranks' clocks differ), everyone saves, then rank 0 moves the
+  // "latest" pointer, then the previous step's files go: a kill at any moment leaves
+  // one complete checkpoint.
+  void maybe_save(int step) {
+    if (options_.checkpoint_dir.empty() || options_.checkpoint_every <= 0) return;
+    std::vector<std::uint8_t> due{0};
+    if (comm_.is_root()) due[0] = seconds_since(last_checkpoint_) >= options_.checkpoint_every;
+    comm_.broadcast(due);
+    if (!due[0]) return;
+    if (comm_.is_root()) std::filesystem::create_directories(options_.checkpoint_dir);
+    comm_.barrier();
+    save(step);
+    comm_.barrier();
+    if (comm_.is_root()) write_text_atomically(latest_file(), std::to_string(step) + " " + std::to_string(ranks_) + "\n");
+    comm_.barrier();
+    if (saved_step_ >= 0) std::filesystem::remove(slice_file(saved_step_, rank_));
+    saved_step_ = step;
+    last_checkpoint_ = Clock::now();
+  }
+
+  void save(int step) {
+    CheckpointWriter out(slice_file(step, rank_));
+    out.put(kMagic);
+    out.put(static_cast<std::int32_t>(classes_[0].material.us));
+    out.put(static_cast<std::int32_t>(classes_[0].material.them));
+    out.put(ranks_);
+    out.put(rank_);
+    out.put(static_cast<std::int32_t>(step));
+    out.put(resolved_);
+    out.put(canonical_);
+    out.put(seed_depth_limit_);
+    out.put_vector(seed_depths_);
+    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
+      const WorkingClass& c = classes_[ci];
+      out.put(c.first);
+      out.put(c.last);
+      out.put_vector(c.codes);
+      out.put_vector(c.counter);
+      out.put_vector(c.frontier);
+      std::vector<std::uint64_t> slots;
+      std::vector<std::uint16_t> values;  // depth << 2 | outcome
+      for (const Worker& w : workers_)
+        for (const auto& [slot, v] : w.deep[ci]) {
+          slots.push_back(slot);
+          values.push_back(static_cast<std::uint16_t>(v.depth << 2 | static_cast<int>(v.outcome)));
+        }
+      out.put_vector(slots);
+      out.put_vector(values);
+    }
+    out.put(kMagic);
+    out.commit();
+  }
+
+  // Whether a checkpoint of this pair was found and loaded; `step` is where it resumes.
+  bool resume(int& step) {
+    if (options_.checkpoint_dir.empty()) return false;
+    std::vector<std::uint8_t> latest;
+    if (comm_.is_root()) {
+      const std::optional<std::string> text = read_text(latest_file());
+      if (text) latest.assign(text->begin(), text->end());
+    }
+    comm_.broadcast(latest);
+    if (latest.empty()) return false;
+    std::istringstream in(std::string(latest.begin(), latest.end()));
+    unsigned saved_ranks = 0;
+    if (!(in >> step >> saved_ranks) || step < 0)
+      throw CheckpointError("checkpoint " + latest_file().string() + " is damaged; remove " +
+                            options_.checkpoint_dir.string() + " to start the pair afresh");
+    if (saved_ranks != ranks_)
+      throw CheckpointError("the checkpoint of " + pair_tag() + " in " + options_.checkpoint_dir.string() +
+                            " was written by " + std::to_string(saved_ranks) + " rank(s), this job has " +
+                            std::to_string(ranks_) + ": run with " + std::to_string(saved_ranks) +
+                            " ranks, or remove the directory to start the pair afresh");
+    CheckpointReader file(slice_file(step, rank_));
+    const auto expect = [&](bool ok) {
+      if (!ok) file.fail("does not belong to this pair, rank or step");
+    };
+    expect(file.get<std::uint64_t>() == kMagic);
+    expect(file.get<std::int32_t>() == classes_[0].material.us);
+    expect(file.get<std::int32_t>() == classes_[0].material.them);
+    expect(file.get<unsigned>() == ranks_);
+    expect(file.get<unsigned>() == rank_);
+    expect(file.get<std::int32_t>() == step);
+    resolved_ = file.get<std::uint64_t>();
+    canonical_ = file.get<std::uint64_t>();
+    seed_depth_limit_ = file.get<std::uint64_t>();
+    file.get_vector(seed_depths_);
+    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
+      WorkingClass& c = classes_[ci];
+      expect(file.get<std::uint64_t>() == c.first);
+      expect(file.get<std::uint64_t>() == c.last);
+      file.get_vector(c.codes, c.last - c.first);
+      file.get_vector(c.counter, c.last - c.first);
+      file.get_vector(c.frontier, c.next.size());
+      std::vector<std::uint64_t> slots;
+      std::vector<std::uint16_t> values;
+      file.get_vector(slots);
+      file.get_vector(values, slots.size());
+      for (std::size_t k = 0; k < slots.size(); ++k) {
+        expect(slots[k] >= c.first && slots[k] < c.last);
+        const unsigned owner = c.owners.owner(slots[k]) - rank_ * threads_;
+        workers_[owner].deep[ci][slots[k]] = Value{static_cast<Outcome>(values[k] & 3), static_cast<std::uint16_t>(values[k] >> 2)};
+      }
+    }
+    expect(file.get<std::uint64_t>() == kMagic && file.at_end());
+    saved_step_ = step;
+    if (options_.log) *options_.log << "  " << pair_tag() << ": resuming from the checkpoint before depth step " << step << "\n";
+    report("seed", 0);
+    return true;
   }
 
   std::uint64_t word_begin(const Worker& w, std::size_t ci) const { return (w.first[ci] - classes_[ci].first) / 64; }
@@ -439,6 +566,8 @@ class PairSolver {
   std::vector<std::vector<std::uint8_t>> received_;
   std::vector<std::vector<std::uint64_t>> received_words_;
   SolveStats stats_;
+  Clock::time_point last_checkpoint_ = Clock::now();
+  int saved_step_ = -1;
 };
 
 }  // namespace
@@ -450,6 +579,16 @@ Value SolvedSlice::at(std::uint64_t slot) const {
     case kUnused: return {Outcome::unused, 0};
     case kDeep: return deep.at(slot);
     default: return {code & 1 ? Outcome::win : Outcome::loss, static_cast<std::uint16_t>(code >> 1)};
+  }
+}
+
+void remove_pair_checkpoint(const std::filesystem::path& checkpoint_dir, Material material) {
+  std::error_code ignored;
+  if (!std::filesystem::is_directory(checkpoint_dir, ignored)) return;
+  const std::string tag = to_string(material) + ".";
+  for (const auto& entry : std::filesystem::directory_iterator(checkpoint_dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with(tag) || name.starts_with("." + tag)) std::filesystem::remove(entry.path(), ignored);
   }
 }
 

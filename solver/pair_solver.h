@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <iosfwd>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -42,6 +44,13 @@ struct SolveOptions {
   // Updates a thread buffers before an exchange round (a soft limit), so buffers stay
   // small next to the working state however large a depth step's frontier is.
   std::uint64_t updates_per_round = std::uint64_t{1} << 22;
+  // Checkpoints (solver/checkpoint.h): with a directory, a checkpoint of this pair found
+  // there is resumed (same rank count required; any thread count), and with
+  // checkpoint_every > 0 the working state is saved there at the first depth-step
+  // boundary after every so many seconds.
+  std::filesystem::path checkpoint_dir;
+  double checkpoint_every = 0;
+  std::ostream* log = nullptr;  // "resuming from checkpoint" notes (rank 0)
 };
 
 // The values one rank holds of one class after solving: slots [first, last).
@@ -58,6 +67,9 @@ struct SolvedSlice {
 // Returns this rank's slices of the solved classes, `material` first.
 std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats = nullptr);
+
+// Removes the checkpoint files of the pair of `material` (after its tables are written).
+void remove_pair_checkpoint(const std::filesystem::path& checkpoint_dir, Material material);
 
 // The whole class, for a single rank (tests and tools).
 ClassTable to_class_table(const SolvedSlice& slice);

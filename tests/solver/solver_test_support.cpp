@@ -27,8 +27,9 @@ std::filesystem::path new_scratch_path() {
          ("tsivy-solver-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
 }
 
-pid_t spawn(const std::vector<std::string>& args, const std::filesystem::path& out, const std::filesystem::path& err) {
-  std::vector<std::string> argv_strings{TSIVY_CLI};
+pid_t spawn(const std::string& program, const std::vector<std::string>& args, const std::filesystem::path& out,
+            const std::filesystem::path& err) {
+  std::vector<std::string> argv_strings{program};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& a : argv_strings) argv.push_back(a.data());
@@ -40,9 +41,10 @@ pid_t spawn(const std::vector<std::string>& args, const std::filesystem::path& o
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t child = -1;
-  const int rc = posix_spawn(&child, argv[0], &actions, nullptr, argv.data(), environ);
+  // posix_spawnp: a program without a slash (mpirun) is looked up in PATH.
+  const int rc = posix_spawnp(&child, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error(std::string("cannot start ") + TSIVY_CLI + ": " + std::strerror(rc));
+  if (rc != 0) throw std::runtime_error("cannot start " + program + ": " + std::strerror(rc));
   return child;
 }
 
@@ -65,8 +67,15 @@ std::string join_args(const std::vector<std::string>& args) {
 }
 
 pid_t start_tsivy(const std::vector<std::string>& args, const std::filesystem::path& log_dir) {
-  return spawn(args, log_dir / "stdout.txt", log_dir / "stderr.txt");
+  return spawn(TSIVY_CLI, args, log_dir / "stdout.txt", log_dir / "stderr.txt");
 }
+
+pid_t start_program(const std::string& program, const std::vector<std::string>& args,
+                    const std::filesystem::path& log_dir) {
+  return spawn(program, args, log_dir / "stdout.txt", log_dir / "stderr.txt");
+}
+
+std::string tsivy_binary() { return TSIVY_CLI; }
 
 int wait_for(pid_t child) {
   int status = 0;

@@ -42,6 +42,11 @@ CommandResult run_tsivy(const std::vector<std::string>& args);
 
 // Starts the tsivy binary with `args` (output to files in `log_dir`) without waiting.
 pid_t start_tsivy(const std::vector<std::string>& args, const std::filesystem::path& log_dir);
+// Starts any program (looked up in PATH unless it names a path), as start_tsivy.
+pid_t start_program(const std::string& program, const std::vector<std::string>& args,
+                    const std::filesystem::path& log_dir);
+// The path of the tsivy binary under test.
+std::string tsivy_binary();
 // Waits for a child started by start_tsivy; returns its exit code or 128 + signal.
 int wait_for(pid_t child);
 

@@ -1,0 +1,88 @@
+// Files of a checkpoint (`generate --checkpoint-every`): each rank saves its slice of
+// a pair's working state at a depth-step boundary into DIR/.checkpoint/, every file
+// atomically (temporary file, fsync, rename, fsync of the directory). What a slice
+// holds is the solver's business (pair_solver.cpp); this is the byte plumbing.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tsivy {
+
+// The directory checkpoints of a table directory live in.
+std::filesystem::path checkpoint_dir(const std::filesystem::path& tables);
+
+// Raised for a checkpoint that cannot be used: damaged, truncated, another layout.
+class CheckpointError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Writes one file sequentially into a hidden temporary name; commit() makes it durable
+// under its final name. Without commit() the temporary file is removed.
+class CheckpointWriter {
+ public:
+  explicit CheckpointWriter(std::filesystem::path file);
+  ~CheckpointWriter();
+  CheckpointWriter(const CheckpointWriter&) = delete;
+  CheckpointWriter& operator=(const CheckpointWriter&) = delete;
+  void put(const void* data, std::size_t size);
+  template <class T>
+  void put(const T& value) { put(&value, sizeof value); }
+  template <class T>
+  void put_vector(const std::vector<T>& values) {
+    put(static_cast<std::uint64_t>(values.size()));
+    if (!values.empty()) put(values.data(), values.size() * sizeof(T));
+  }
+  void commit();
+
+ private:
+  std::filesystem::path file_, temp_;
+  int fd_ = -1;
+  std::uint64_t offset_ = 0;
+  bool committed_ = false;
+};
+
+// Reads a file written by CheckpointWriter; every read checks it stays inside the file.
+class CheckpointReader {
+ public:
+  explicit CheckpointReader(const std::filesystem::path& file);
+  void get(void* data, std::size_t size);
+  template <class T>
+  T get() {
+    T value{};
+    get(&value, sizeof value);
+    return value;
+  }
+  template <class T>
+  void get_vector(std::vector<T>& values, std::uint64_t expected_size) {
+    const auto size = get<std::uint64_t>();
+    if (size != expected_size) fail("holds " + std::to_string(size) + " entries where " + std::to_string(expected_size) + " belong");
+    values.resize(size);
+    if (size) get(values.data(), size * sizeof(T));
+  }
+  template <class T>
+  void get_vector(std::vector<T>& values) {
+    const auto size = get<std::uint64_t>();
+    if (size > (bytes_.size() - at_) / sizeof(T)) fail("is truncated");
+    values.resize(size);
+    if (size) get(values.data(), size * sizeof(T));
+  }
+  bool at_end() const { return at_ == bytes_.size(); }
+  [[noreturn]] void fail(const std::string& what) const;
+
+ private:
+  std::filesystem::path file_;
+  std::vector<char> bytes_;
+  std::size_t at_ = 0;
+};
+
+// A small text file, written atomically / read back (nullopt when absent).
+void write_text_atomically(const std::filesystem::path& file, const std::string& text);
+std::optional<std::string> read_text(const std::filesystem::path& file);
+
+}  // namespace tsivy
