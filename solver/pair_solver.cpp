@@ -53,10 +53,10 @@ void on_threads(unsigned threads, Body body) {
   if (error) std::rethrow_exception(error);
 }
 
-Value best_capture(const Position& position, const SolvedClasses& smaller, std::vector<Position>& buffer) {
+Value best_capture(const Position& position, const TableLookup& smaller, std::vector<Position>& buffer) {
   successors(position, buffer);
   BestOfSuccessors best;
-  for (const Position& result : buffer) best.add(smaller.value_of(result.us, result.them));
+  for (const Position& result : buffer) best.add(smaller.value(result.us, result.them));
   return best.value();
 }
 
@@ -91,7 +91,7 @@ struct alignas(64) Worker {
 
 class PairSolver {
  public:
-  PairSolver(Material material, const SolvedClasses& smaller, Communicator& comm, const SolveOptions& options)
+  PairSolver(Material material, const TableLookup& smaller, Communicator& comm, const SolveOptions& options)
       : smaller_(smaller), comm_(comm), options_(options), threads_(std::max(1u, options.threads)),
         rank_(static_cast<unsigned>(comm.rank())), ranks_(static_cast<unsigned>(comm.size())) {
     const Material mirror = material.flipped();
@@ -554,7 +554,7 @@ class PairSolver {
     return out;
   }
 
-  const SolvedClasses& smaller_;
+  const TableLookup& smaller_;
   Communicator& comm_;
   const SolveOptions& options_;
   unsigned threads_, rank_, ranks_;
@@ -604,7 +604,7 @@ ClassTable to_class_table(const SolvedSlice& slice) {
   return table;
 }
 
-std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
+std::vector<SolvedSlice> solve_pair(Material material, const TableLookup& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats) {
   return PairSolver(material, smaller, comm, options).run(stats);
 }
