@@ -17,9 +17,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Decompressed blocks of smaller tables each rank keeps for seeding.
-constexpr std::size_t kSeedingCacheBytes = std::size_t{256} << 20;
-
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::string pair_name(Material m) {
@@ -150,6 +147,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   }
   comm.barrier();
   Manifest manifest = Manifest::load(options.out);
+  SolvedClasses solved;
   std::vector<ManifestClass> done;
   TotalStats totals;
 
@@ -170,9 +168,15 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
         if (log) *log << "  " << pair_name(material) << ": complete on disk, skipped\n";
         continue;
       }
-      // Seeding reads the smaller classes from their files through the capture-resolving
-      // lookup, with a bounded block cache; it opens only the classes captures reach.
-      const TableLookup smaller(options.out, LookupOptions{kSeedingCacheBytes});
+      // Seeding reads every smaller class; those finished by an earlier run come
+      // back from their files through the table reader. Whole tables in memory, not
+      // TableLookup: seeding through the lookup took 2.5x as long up to 6 stones
+      // (measured; its shared block cache and capture search per successor), and up
+      // to 7 stones the smaller tables take 0.4 GB per rank. From 8 stones on they
+      // will not fit, and seeding must go through the lookup.
+      for (int smaller = 2; smaller < total; ++smaller)
+        for (const Material m : materials_with(smaller))
+          if (!solved.contains(m)) solved.add(read_class_table(options.out, m));
 
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
@@ -184,7 +188,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       solve_options.checkpoint_every = options.checkpoint_every;
       solve_options.log = log;
       SolveStats stats;
-      std::vector<SolvedSlice> slices = solve_pair(material, smaller, comm, solve_options, &stats);
+      std::vector<SolvedSlice> slices = solve_pair(material, solved, comm, solve_options, &stats);
       const double seconds = seconds_since(start);
       totals.add(stats, seconds);
       std::vector<std::array<io::TableHeader, 2>> headers;

@@ -53,10 +53,10 @@ void on_threads(unsigned threads, Body body) {
   if (error) std::rethrow_exception(error);
 }
 
-Value best_capture(const Position& position, const TableLookup& smaller, std::vector<Position>& buffer) {
+Value best_capture(const Position& position, const SolvedClasses& smaller, std::vector<Position>& buffer) {
   successors(position, buffer);
   BestOfSuccessors best;
-  for (const Position& result : buffer) best.add(smaller.value(result.us, result.them));
+  for (const Position& result : buffer) best.add(smaller.value_of(result.us, result.them));
   return best.value();
 }
 
@@ -91,7 +91,7 @@ struct alignas(64) Worker {
 
 class PairSolver {
  public:
-  PairSolver(Material material, const TableLookup& smaller, Communicator& comm, const SolveOptions& options)
+  PairSolver(Material material, const SolvedClasses& smaller, Communicator& comm, const SolveOptions& options)
       : smaller_(smaller), comm_(comm), options_(options), threads_(std::max(1u, options.threads)),
         rank_(static_cast<unsigned>(comm.rank())), ranks_(static_cast<unsigned>(comm.size())) {
     const Material mirror = material.flipped();
@@ -522,12 +522,21 @@ class PairSolver {
   // Paika moves from different points can reach one stored successor (symmetry), so
   // successors are counted as distinct slots (architecture.md, "Pitfall"). The count
   // is exact when first needed: an earlier won successor would have counted it then.
+  // q is unresolved, so it has no capture (those are seeds): its turns are exactly the
+  // paika steps, every stone to every empty neighbour along a line, which are built here
+  // directly instead of by successors(), which would first search for captures.
   std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, Worker& w) const {
-    const WorkingClass& target = classes_[c.other];
+    const MaterialIndex& target = *classes_[c.other].index;
     const auto [us, them] = c.index->unindex_unchecked(q);
-    successors(Position{us, them, Colour::White}, w.buffer);
+    const PointSet empty = kBoard & ~(us | them);
     w.slots.clear();
-    for (const Position& next : w.buffer) w.slots.push_back(target.index->index_unchecked(next.us, next.them));
+    for (const Direction d : kAllDirections) {
+      const int offset = kPointOffsets[static_cast<int>(d)];
+      for (PointSet to = shift(us, d) & empty; to;) {
+        const Point t = pop_first(to);
+        w.slots.push_back(target.index_unchecked(them, us ^ bit(t) ^ bit(t - offset)));
+      }
+    }
     std::sort(w.slots.begin(), w.slots.end());
     return static_cast<std::uint8_t>(std::unique(w.slots.begin(), w.slots.end()) - w.slots.begin());
   }
@@ -554,7 +563,7 @@ class PairSolver {
     return out;
   }
 
-  const TableLookup& smaller_;
+  const SolvedClasses& smaller_;
   Communicator& comm_;
   const SolveOptions& options_;
   unsigned threads_, rank_, ranks_;
@@ -604,7 +613,7 @@ ClassTable to_class_table(const SolvedSlice& slice) {
   return table;
 }
 
-std::vector<SolvedSlice> solve_pair(Material material, const TableLookup& smaller, Communicator& comm,
+std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats) {
   return PairSolver(material, smaller, comm, options).run(stats);
 }

@@ -16,7 +16,7 @@
 
 #include "solver/class_table.h"
 #include "solver/communicator.h"
-#include "lookup/table_lookup.h"
+#include "solver/solved_classes.h"
 
 namespace tsivy {
 
@@ -63,10 +63,9 @@ struct SolvedSlice {
 };
 
 // Solves `material` and its mirror class (once when m == n) together with the other
-// ranks of `comm`. Every class with fewer stones must already be readable through
-// `smaller` (the capture-resolving lookup over the tables written so far).
+// ranks of `comm`. Every class with fewer stones must already be in `smaller`.
 // Returns this rank's slices of the solved classes, `material` first.
-std::vector<SolvedSlice> solve_pair(Material material, const TableLookup& smaller, Communicator& comm,
+std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats = nullptr);
 
 // Removes the checkpoint files of the pair of `material` (after its tables are written).
