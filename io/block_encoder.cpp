@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "io/dont_care.h"
 #include "io/format.h"
 
 namespace tsivy::io {
@@ -22,22 +23,18 @@ int level_of(const WriteOptions& options) {
 
 }  // namespace
 
-TableHeader plan_table(const TableSpec& spec, std::span<const std::uint64_t> value_counts, const WriteOptions& options) {
+TableHeader plan_table(const TableSpec& spec, std::uint64_t entry_count, std::uint16_t max_value,
+                       const WriteOptions& options) {
   if (spec.kind != TableKind::wdl && spec.kind != TableKind::depth)
     throw std::invalid_argument("write_table: unknown table kind");
   level_of(options);
   TableHeader h;
   h.version = format::kVersion;
   h.spec = spec;
-  std::size_t used = value_counts.size();
-  while (used > 0 && value_counts[used - 1] == 0) --used;
-  h.max_value = used == 0 ? 0 : static_cast<std::uint16_t>(used - 1);
-  if (used > 65536) throw std::invalid_argument("write_table: value out of range");
-  for (const std::uint64_t c : value_counts) h.entry_count += c;
+  h.entry_count = entry_count;
+  h.max_value = max_value;
   if (spec.kind == TableKind::wdl && h.max_value > 3)
     throw std::invalid_argument("write_table: WDL value " + std::to_string(h.max_value) + " is not a code 0..3");
-  h.value_counts.assign(value_counts.begin(), value_counts.begin() + static_cast<std::ptrdiff_t>(used));
-  h.value_counts.resize(spec.kind == TableKind::wdl ? format::kWdlValueCounts : std::size_t{h.max_value} + 1, 0);
   h.bits_per_entry = format::bits_for(spec.kind, h.max_value);
   h.entries_per_block =
       options.entries_per_block == 0 ? default_entries_per_block(h.bits_per_entry) : options.entries_per_block;
@@ -50,17 +47,33 @@ TableHeader plan_table(const TableSpec& spec, std::span<const std::uint64_t> val
   return h;
 }
 
+std::size_t value_counts_size(const TableHeader& h) {
+  return h.spec.kind == TableKind::wdl ? format::kWdlValueCounts : std::size_t{h.max_value} + 1;
+}
+
 struct BlockEncoder::State {
   State(const TableHeader& h, int zstd_level) : header(h), level(zstd_level) {}
   TableHeader header;
   int level;
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> ctx{ZSTD_createCCtx(), &ZSTD_freeCCtx};
   std::vector<std::uint8_t> packed;
+  std::vector<std::uint8_t> filled8;
+  std::vector<std::uint16_t> filled16;
 
   template <class T>
-  void encode(std::span<const T> entries, EncodedBlock& out, const std::filesystem::path& file) {
-    packed.resize(format::packed_size(entries.size(), header.bits_per_entry));
-    format::pack(entries, header.bits_per_entry, packed.data());
+  std::vector<T>& filled() {
+    if constexpr (sizeof(T) == 1) return filled8; else return filled16;
+  }
+
+  template <class T>
+  void encode(std::span<const T> entries, EncodedBlock& out, std::vector<std::uint64_t>& counts,
+              const std::filesystem::path& file) {
+    std::vector<T>& block = filled<T>();
+    block.assign(entries.begin(), entries.end());
+    fill_dont_care(std::span<T>(block), header.spec.kind);
+    for (const T v : block) ++counts.at(v);
+    packed.resize(format::packed_size(block.size(), header.bits_per_entry));
+    format::pack(std::span<const T>(block), header.bits_per_entry, packed.data());
     out.bytes.resize(ZSTD_compressBound(packed.size()));
     const std::size_t size = ZSTD_compressCCtx(ctx.get(), out.bytes.data(), out.bytes.size(), packed.data(), packed.size(), level);
     if (ZSTD_isError(size)) throw TableError(file, std::string("zstd compression failed: ") + ZSTD_getErrorName(size));
@@ -76,11 +89,13 @@ BlockEncoder::BlockEncoder(const TableHeader& header, const WriteOptions& option
 BlockEncoder::~BlockEncoder() = default;
 BlockEncoder::BlockEncoder(BlockEncoder&&) noexcept = default;
 
-void BlockEncoder::encode(std::span<const std::uint8_t> entries, EncodedBlock& out, const std::filesystem::path& file) {
-  state_->encode(entries, out, file);
+void BlockEncoder::encode(std::span<const std::uint8_t> entries, EncodedBlock& out, std::vector<std::uint64_t>& counts,
+                          const std::filesystem::path& file) {
+  state_->encode(entries, out, counts, file);
 }
-void BlockEncoder::encode(std::span<const std::uint16_t> entries, EncodedBlock& out, const std::filesystem::path& file) {
-  state_->encode(entries, out, file);
+void BlockEncoder::encode(std::span<const std::uint16_t> entries, EncodedBlock& out, std::vector<std::uint64_t>& counts,
+                          const std::filesystem::path& file) {
+  state_->encode(entries, out, counts, file);
 }
 
 std::vector<std::uint64_t> block_offsets(const TableHeader& header, std::span<const std::uint32_t> sizes) {

@@ -15,11 +15,14 @@
 
 namespace tsivy::io {
 
-// The header of a table of `spec` whose entries hold value v value_counts[v] times
-// (trailing zero counts may be left out or included): max value, bits per entry,
-// block size and count. Throws std::invalid_argument as write_table does.
-TableHeader plan_table(const TableSpec& spec, std::span<const std::uint64_t> value_counts,
+// The header of a table of `spec` with `entry_count` entries whose largest value that
+// is not don't-care (io/dont_care.h) is `max_value`: bits per entry, block size and
+// count. value_counts is left to the caller (the sum of the blocks' counts, which
+// count the values stored, fill included). Throws std::invalid_argument as write_table.
+TableHeader plan_table(const TableSpec& spec, std::uint64_t entry_count, std::uint16_t max_value,
                        const WriteOptions& options = {});
+// The number of value counts a header of this kind and max value holds.
+std::size_t value_counts_size(const TableHeader& header);
 
 struct EncodedBlock {
   std::vector<std::uint8_t> bytes;  // one zstd frame
@@ -35,11 +38,15 @@ class BlockEncoder {
   BlockEncoder& operator=(const BlockEncoder&) = delete;
   BlockEncoder(BlockEncoder&&) noexcept;
 
-  // `entries` are the entries of one block (format::entries_in_block of them). The
-  // bytes depend only on the entries, the header and the zstd level. Throws TableError
-  // naming `file` when zstd fails.
-  void encode(std::span<const std::uint8_t> entries, EncodedBlock& out, const std::filesystem::path& file);
-  void encode(std::span<const std::uint16_t> entries, EncodedBlock& out, const std::filesystem::path& file);
+  // `entries` are the entries of one block (format::entries_in_block of them); their
+  // don't-care entries are filled block-locally (fill_dont_care) first. The bytes
+  // depend only on the entries, the header and the zstd level. Adds the values stored
+  // to `counts` (value_counts_size entries). Throws TableError naming `file` when zstd
+  // fails.
+  void encode(std::span<const std::uint8_t> entries, EncodedBlock& out, std::vector<std::uint64_t>& counts,
+              const std::filesystem::path& file);
+  void encode(std::span<const std::uint16_t> entries, EncodedBlock& out, std::vector<std::uint64_t>& counts,
+              const std::filesystem::path& file);
 
  private:
   struct State;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "io/block_encoder.h"
+#include "io/dont_care.h"
 #include "io/format.h"
 #include "io/posix_file.h"
 
@@ -78,40 +79,45 @@ class AtomicFile {
 template <class T>
 TableHeader write(const std::filesystem::path& file, const TableSpec& spec, std::span<const T> values,
                   const WriteOptions& options) {
-  std::vector<std::uint64_t> counts(std::size_t{1} << (8 * sizeof(T)), 0);
-  for (T v : values) ++counts[v];
-  const TableHeader h = plan_table(spec, counts, options);
+  // Don't-care entries only ever copy stored values, so the largest value stored is the
+  // largest value given that is not don't-care; it decides the bits per entry.
+  std::uint16_t max_value = 0;
+  for (T v : values)
+    if (!is_dont_care(v, spec.kind) && v > max_value) max_value = v;
+  TableHeader h = plan_table(spec, values.size(), max_value, options);
+  const std::size_t value_count_len = value_counts_size(h);
 
   AtomicFile out(file);
   std::vector<std::uint32_t> sizes(h.block_count);
   std::vector<std::uint64_t> checksums(h.block_count);
-  std::uint64_t offset = format::data_offset(static_cast<std::uint32_t>(h.value_counts.size()), h.block_count);
+  std::uint64_t offset = format::data_offset(static_cast<std::uint32_t>(value_count_len), h.block_count);
 
   // Blocks are compressed a batch at a time (each by one thread, so the bytes do not
   // depend on the thread count) and written in order.
   const unsigned threads = std::max(1u, options.threads);
   const std::uint32_t batch = threads * 8;
   std::vector<BlockEncoder> encoders;
+  std::vector<std::vector<std::uint64_t>> counts(threads, std::vector<std::uint64_t>(value_count_len, 0));
   for (unsigned t = 0; t < threads; ++t) encoders.emplace_back(h, options);
   std::vector<EncodedBlock> compressed(batch);
   std::vector<std::exception_ptr> errors(batch);
   for (std::uint32_t first = 0; first < h.block_count; first += batch) {
     const std::uint32_t count = std::min(batch, h.block_count - first);
     std::atomic<std::uint32_t> next{0};
-    auto work = [&](BlockEncoder& encoder) {
+    auto work = [&](BlockEncoder& encoder, std::vector<std::uint64_t>& stored) {
       for (std::uint32_t k; (k = next++) < count;) try {
         const std::uint32_t b = first + k;
         const std::uint64_t begin = std::uint64_t{b} * h.entries_per_block;
-        encoder.encode(values.subspan(begin, format::entries_in_block(h, b)), compressed[k], file);
+        encoder.encode(values.subspan(begin, format::entries_in_block(h, b)), compressed[k], stored, file);
       } catch (...) {  // e.g. bad_alloc: report it, never terminate
         errors[k] = std::current_exception();
       }
     };
     if (threads == 1 || count == 1) {
-      work(encoders[0]);
+      work(encoders[0], counts[0]);
     } else {
       std::vector<std::jthread> pool;
-      for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(encoders[t]));
+      for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(encoders[t]), std::ref(counts[t]));
     }
     for (std::uint32_t k = 0; k < count; ++k) {
       if (errors[k]) std::rethrow_exception(errors[k]);
@@ -123,6 +129,9 @@ TableHeader write(const std::filesystem::path& file, const TableSpec& spec, std:
     }
   }
 
+  h.value_counts.assign(value_count_len, 0);
+  for (const auto& c : counts)
+    for (std::size_t v = 0; v < value_count_len; ++v) h.value_counts[v] += c[v];
   const std::vector<std::uint8_t> prefix = encode_table_prefix(h, sizes, checksums);
   out.write_at(0, prefix.data(), prefix.size());
   out.commit();

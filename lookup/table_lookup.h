@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "game/movegen.h"
 #include "game/position.h"
 #include "indexing/material_index.h"
 #include "io/table_reader.h"
@@ -78,6 +79,11 @@ class TableLookup {
   // has LOSS 0, one whose opponent has none WIN 0. Thread-safe. Throws LookupError.
   Value value(PointSet us, PointSet them, Access access = Access::may_read) const;
 
+  // Whether value() reads the stored entry of this (canonical) position: only quiet
+  // positions are read, and of those the depth file only for wins and losses. Every
+  // other entry is "don't care" to writers, and unchecked by verify.
+  static bool reads_entry(PointSet us, PointSet them) { return !has_capture(us, them); }
+
  private:
   static constexpr std::size_t kClassSlots = (kMaxStones + 1) * (kMaxStones + 1);
   Value resolve(PointSet us, PointSet them, Access access) const;
@@ -86,6 +92,7 @@ class TableLookup {
   [[noreturn]] void missing(Material material, io::TableKind kind) const;
 
   std::filesystem::path dir_;
+  std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
   std::vector<Found> found_;
   int max_complete_ = 0;
   io::SharedBlockCache cache_;

@@ -10,8 +10,7 @@
 
 #include "game/movegen.h"
 #include "indexing/material_index.h"
-#include "io/table_reader.h"
-#include "lookup/outcome.h"
+#include "lookup/table_lookup.h"
 
 namespace tsivy {
 
@@ -26,8 +25,8 @@ class TableProbe {
   // is missing or invalid.
   explicit TableProbe(std::filesystem::path dir);
 
-  // Value for the side to move. Throws std::out_of_range when the position's class is
-  // not in the directory, io::TableError when its file is damaged. Thread-safe.
+  // Value for the side to move, capture positions resolved by search. Throws
+  // LookupError (missing class, damaged file, ...). Thread-safe.
   Value value(const Position& position) const;
 
   // Every legal turn with its value, best first (fastest win, then draws, then the
@@ -35,11 +34,8 @@ class TableProbe {
   std::vector<ScoredTurn> scored_turns(const Position& position) const;
 
  private:
-  const io::TableReader& reader(Material material, io::TableKind kind) const;
-
   std::filesystem::path dir_;
-  mutable std::mutex open_mutex_;
-  mutable std::map<std::pair<int, int>, std::unique_ptr<io::TableReader>> readers_;  // (class key, kind)
+  TableLookup lookup_;
 };
 
 }  // namespace tsivy

@@ -28,17 +28,24 @@ ManifestFile describe_file(const std::filesystem::path& dir, Material material, 
   return {path.filename().string(), std::filesystem::file_size(path), io::file_checksum(path)};
 }
 
-ManifestClass summarise(const std::filesystem::path& dir, Material material,
-                        const std::array<io::TableHeader, 2>& headers, double seconds) {
+// The true counts of every canonical position of the class, over all ranks (the files'
+// value counts count what is stored, don't-care fill included).
+ManifestClass summarise(const std::filesystem::path& dir, const SolvedSlice& slice, Communicator& comm,
+                        double seconds) {
+  std::array<std::uint64_t, 3> counts{slice.wins, slice.draws, slice.losses};
+  std::array<std::uint64_t, 1> deepest{slice.max_depth};
+  comm.sum(counts);
+  comm.max(deepest);
   ManifestClass entry;
-  entry.material = material;
-  entry.wdl = describe_file(dir, material, io::TableKind::wdl);
-  entry.depth = describe_file(dir, material, io::TableKind::depth);
-  const auto& counts = headers[0].value_counts;
-  entry.wins = counts[static_cast<int>(Outcome::win)];
-  entry.draws = counts[static_cast<int>(Outcome::draw)];
-  entry.losses = counts[static_cast<int>(Outcome::loss)];
-  entry.max_depth = headers[1].max_value;
+  entry.material = slice.material;
+  if (comm.is_root()) {
+    entry.wdl = describe_file(dir, slice.material, io::TableKind::wdl);
+    entry.depth = describe_file(dir, slice.material, io::TableKind::depth);
+  }
+  entry.wins = counts[0];
+  entry.draws = counts[1];
+  entry.losses = counts[2];
+  entry.max_depth = static_cast<int>(deepest[0]);
   entry.canonical = entry.wins + entry.draws + entry.losses;
   entry.seconds = seconds;
   return entry;
@@ -147,7 +154,11 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   }
   comm.barrier();
   Manifest manifest = Manifest::load(options.out);
-  SolvedClasses solved;
+  // Seeding reads the smaller classes back from their files, finished by this run or an
+  // earlier one, through the same lookup as every other reader.
+  LookupOptions lookup_options;
+  lookup_options.cache_bytes = options.cache_bytes;
+  const TableLookup smaller(options.out, lookup_options);
   std::vector<ManifestClass> done;
   TotalStats totals;
 
@@ -168,16 +179,6 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
         if (log) *log << "  " << pair_name(material) << ": complete on disk, skipped\n";
         continue;
       }
-      // Seeding reads every smaller class; those finished by an earlier run come
-      // back from their files through the table reader. Whole tables in memory, not
-      // TableLookup: seeding through the lookup took 2.5x as long up to 6 stones
-      // (measured; its shared block cache and capture search per successor), and up
-      // to 7 stones the smaller tables take 0.4 GB per rank. From 8 stones on they
-      // will not fit, and seeding must go through the lookup.
-      for (int smaller = 2; smaller < total; ++smaller)
-        for (const Material m : materials_with(smaller))
-          if (!solved.contains(m)) solved.add(read_class_table(options.out, m));
-
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options;
@@ -188,7 +189,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       solve_options.checkpoint_every = options.checkpoint_every;
       solve_options.log = log;
       SolveStats stats;
-      std::vector<SolvedSlice> slices = solve_pair(material, solved, comm, solve_options, &stats);
+      std::vector<SolvedSlice> slices = solve_pair(material, smaller, comm, solve_options, &stats);
       const double seconds = seconds_since(start);
       totals.add(stats, seconds);
       std::vector<std::array<io::TableHeader, 2>> headers;
@@ -196,7 +197,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       // Only now, with both files of every class fsynced and renamed by all ranks,
       // does the manifest name them; rank 0 writes it.
       for (std::size_t k = 0; k < slices.size(); ++k) {
-        ManifestClass entry = summarise(options.out, slices[k].material, headers[k], seconds);
+        ManifestClass entry = summarise(options.out, slices[k], comm, seconds);
         entry.seed_seconds = stats.seed_seconds;
         entry.propagate_seconds = stats.propagate_seconds;
         if (comm.is_root()) manifest.put(entry);

@@ -2,6 +2,8 @@
 // solved together, written to a table directory with a manifest; resumable.
 #pragma once
 
+#include <cstddef>
+#include <cstddef>
 #include <filesystem>
 #include <iosfwd>
 #include <vector>
@@ -15,6 +17,8 @@ struct GenerateOptions {
   int max_stones = 0;
   std::filesystem::path out;
   unsigned threads = 1;
+  // Decompressed blocks of smaller tables kept for seeding, per rank (one budget for all).
+  std::size_t cache_bytes = std::size_t{1} << 30;
   std::ostream* log = nullptr;  // progress and summary (rank 0 only); nullptr for quiet
   // The ranks solving together (solver/communicator.h); nullptr: this process alone.
   Communicator* comm = nullptr;

@@ -29,6 +29,11 @@ constexpr std::uint8_t code_of(Outcome outcome, int depth) {
   return static_cast<std::uint8_t>(2 * depth + (outcome == Outcome::win ? 1 : 0));
 }
 
+constexpr Value decode(std::uint8_t code) {
+  if (code == kDraw) return {Outcome::draw, 0};
+  return {code & 1 ? Outcome::win : Outcome::loss, static_cast<std::uint16_t>(code >> 1)};
+}
+
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -51,13 +56,6 @@ void on_threads(unsigned threads, Body body) {
       });
   }
   if (error) std::rethrow_exception(error);
-}
-
-Value best_capture(const Position& position, const SolvedClasses& smaller, std::vector<Position>& buffer) {
-  successors(position, buffer);
-  BestOfSuccessors best;
-  for (const Position& result : buffer) best.add(smaller.value_of(result.us, result.them));
-  return best.value();
 }
 
 // An update names a slot of the pair: the class in the top bit, the slot below.
@@ -91,7 +89,7 @@ struct alignas(64) Worker {
 
 class PairSolver {
  public:
-  PairSolver(Material material, const SolvedClasses& smaller, Communicator& comm, const SolveOptions& options)
+  PairSolver(Material material, const TableLookup& smaller, Communicator& comm, const SolveOptions& options)
       : smaller_(smaller), comm_(comm), options_(options), threads_(std::max(1u, options.threads)),
         rank_(static_cast<unsigned>(comm.rank())), ranks_(static_cast<unsigned>(comm.size())) {
     const Material mirror = material.flipped();
@@ -178,7 +176,9 @@ class PairSolver {
           const Position position{slot.us(), slot.them(), Colour::White};
           Value v;
           if (has_capture(position)) {
-            v = best_capture(position, smaller_, w.buffer);
+            // The lookup resolves a capture position by its capture sequences into the
+            // smaller classes on disk: the seed is exactly what any reader will see.
+            v = smaller_.value(position.us, position.them);
           } else if (!has_paika(position)) {
             v = kLostNow;
           } else {
@@ -552,6 +552,26 @@ class PairSolver {
       slice.last = c.last;
       for (std::uint8_t& code : c.codes)
         if (code == kUnknown) code = kDraw;
+      // True counts first, then capture positions become don't-care (kUnknown, free
+      // again now): no reader looks at their entries (TableLookup::reads_entry).
+      std::vector<std::array<std::uint64_t, 4>> counts(threads_);
+      on_threads(threads_, [&](unsigned t) {
+        const Worker& w = workers_[t];
+        for_each_slot(*c.index, w.first[ci], w.last[ci], [&](const SlotCursor& slot) {
+          std::uint8_t& code = c.codes[slot.slot() - c.first];
+          if (code == kUnused) return;
+          const Value v = code == kDeep ? w.deep[ci].at(slot.slot()) : decode(code);
+          ++counts[t][static_cast<int>(v.outcome)];
+          counts[t][3] = std::max<std::uint64_t>(counts[t][3], v.depth);
+          if (!TableLookup::reads_entry(slot.us(), slot.them())) code = kUnknown;
+        });
+      });
+      for (const auto& k : counts) {
+        slice.losses += k[static_cast<int>(Outcome::loss)];
+        slice.draws += k[static_cast<int>(Outcome::draw)];
+        slice.wins += k[static_cast<int>(Outcome::win)];
+        slice.max_depth = std::max(slice.max_depth, k[3]);
+      }
       slice.codes = std::move(c.codes);
       for (Worker& w : workers_) slice.deep.merge(w.deep[ci]);
       c.counter = {};
@@ -563,7 +583,7 @@ class PairSolver {
     return out;
   }
 
-  const SolvedClasses& smaller_;
+  const TableLookup& smaller_;
   Communicator& comm_;
   const SolveOptions& options_;
   unsigned threads_, rank_, ranks_;
@@ -585,7 +605,8 @@ Value SolvedSlice::at(std::uint64_t slot) const {
   const std::uint8_t code = codes[slot - first];
   switch (code) {
     case kDraw: return {Outcome::draw, 0};
-    case kUnused: return {Outcome::unused, 0};
+    case kUnused:
+    case kUnknown: return {Outcome::unused, 0};
     case kDeep: return deep.at(slot);
     default: return {code & 1 ? Outcome::win : Outcome::loss, static_cast<std::uint16_t>(code >> 1)};
   }
@@ -613,7 +634,7 @@ ClassTable to_class_table(const SolvedSlice& slice) {
   return table;
 }
 
-std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
+std::vector<SolvedSlice> solve_pair(Material material, const TableLookup& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats) {
   return PairSolver(material, smaller, comm, options).run(stats);
 }

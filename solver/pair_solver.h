@@ -16,7 +16,7 @@
 
 #include "solver/class_table.h"
 #include "solver/communicator.h"
-#include "solver/solved_classes.h"
+#include "lookup/table_lookup.h"
 
 namespace tsivy {
 
@@ -59,13 +59,18 @@ struct SolvedSlice {
   std::uint64_t first = 0, last = 0;
   std::vector<std::uint8_t> codes;                  // see value_code() in pair_solver.cpp
   std::unordered_map<std::uint64_t, Value> deep;    // slots whose depth does not fit a code
+  // The true counts of this rank's canonical slots, taken before the entries no reader
+  // looks at (capture positions: TableLookup::reads_entry) became don't-care.
+  std::uint64_t wins = 0, draws = 0, losses = 0, max_depth = 0;
+  // Outcome::unused for non-canonical slots and capture positions (don't-care).
   Value at(std::uint64_t slot) const;               // first <= slot < last
 };
 
 // Solves `material` and its mirror class (once when m == n) together with the other
-// ranks of `comm`. Every class with fewer stones must already be in `smaller`.
+// ranks of `comm`. Every class with fewer stones must already be readable through
+// `smaller`, which resolves the positions that captures lead to.
 // Returns this rank's slices of the solved classes, `material` first.
-std::vector<SolvedSlice> solve_pair(Material material, const SolvedClasses& smaller, Communicator& comm,
+std::vector<SolvedSlice> solve_pair(Material material, const TableLookup& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats = nullptr);
 
 // Removes the checkpoint files of the pair of `material` (after its tables are written).

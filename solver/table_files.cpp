@@ -13,7 +13,10 @@
 #include "io/format.h"
 #include "io/posix_file.h"
 #include "io/table_reader.h"
+#include "io/dont_care.h"
 #include "io/table_writer.h"
+#include "lookup/table_lookup.h"
+#include "solver/parallel.h"
 
 namespace tsivy {
 
@@ -45,14 +48,16 @@ void append_from_bytes(const std::vector<std::uint8_t>& bytes, std::vector<T>& v
 template <class T, class Entry>
 io::TableHeader write_distributed(const std::filesystem::path& file, const io::TableSpec& spec,
                                   const SolvedSlice& slice, Communicator& comm, unsigned threads, Entry entry) {
-  // The value counts of the whole class decide the header (bits and block size).
+  // The largest value of the whole class that is not don't-care decides the header
+  // (bits and block size); the value counts are those stored, fill included.
   std::vector<std::uint64_t> largest{0};
-  for (std::uint64_t s = slice.first; s < slice.last; ++s) largest[0] = std::max<std::uint64_t>(largest[0], entry(s));
+  for (std::uint64_t s = slice.first; s < slice.last; ++s) {
+    const T v = entry(s);
+    if (!io::is_dont_care(v, spec.kind)) largest[0] = std::max<std::uint64_t>(largest[0], v);
+  }
   comm.max(largest);
-  std::vector<std::uint64_t> counts(largest[0] + 1, 0);
-  for (std::uint64_t s = slice.first; s < slice.last; ++s) ++counts[entry(s)];
-  comm.sum(counts);
-  const io::TableHeader h = io::plan_table(spec, counts);
+  io::TableHeader h = io::plan_table(spec, MaterialIndex::of(slice.material).slots(),
+                                     static_cast<std::uint16_t>(largest[0]));
   if (slice.first < slice.last && slice.first % h.entries_per_block != 0)
     throw std::logic_error("write_solved_class: a rank's slots do not start at a block boundary");
 
@@ -61,11 +66,13 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
   const std::uint64_t end_block = (slice.last + h.entries_per_block - 1) / h.entries_per_block;
   const std::uint64_t my_blocks = slice.first < slice.last ? end_block - first_block : 0;
   std::vector<io::EncodedBlock> blocks(my_blocks);
+  const unsigned workers = std::max(1u, threads);
+  std::vector<std::vector<std::uint64_t>> counts(workers, std::vector<std::uint64_t>(io::value_counts_size(h), 0));
   {
     std::atomic<std::uint64_t> next{0};
     std::exception_ptr error;
     std::mutex mutex;
-    auto work = [&] {
+    auto work = [&](unsigned t) {
       try {
         io::BlockEncoder encoder(h);
         std::vector<T> entries;
@@ -73,8 +80,8 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
           const auto b = static_cast<std::uint32_t>(first_block + k);
           const std::uint64_t begin = std::uint64_t{b} * h.entries_per_block;
           entries.resize(io::format::entries_in_block(h, b));
-          for (std::size_t i = 0; i < entries.size(); ++i) entries[i] = static_cast<T>(entry(begin + i));
-          encoder.encode(std::span<const T>(entries), blocks[k], file);
+          for (std::size_t i = 0; i < entries.size(); ++i) entries[i] = entry(begin + i);
+          encoder.encode(std::span<const T>(entries), blocks[k], counts[t], file);
         }
       } catch (...) {
         std::lock_guard lock(mutex);
@@ -83,11 +90,15 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
       }
     };
     std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(work);
-    work();
+    for (unsigned t = 1; t < workers; ++t) pool.emplace_back(work, t);
+    work(0);
     pool.clear();
     if (error) std::rethrow_exception(error);
   }
+  h.value_counts.assign(io::value_counts_size(h), 0);
+  for (const auto& c : counts)
+    for (std::size_t v = 0; v < c.size(); ++v) h.value_counts[v] += c[v];
+  comm.sum(h.value_counts);
 
   // Every rank learns every block's size and checksum, so every rank knows its offsets.
   std::vector<std::uint32_t> my_sizes(my_blocks);
@@ -144,14 +155,30 @@ std::array<io::TableHeader, 2> write_solved_class(const std::filesystem::path& d
   const Material m = slice.material;
   const io::TableHeader wdl = write_distributed<std::uint8_t>(
       table_file(dir, m, io::TableKind::wdl), spec_of(m, io::TableKind::wdl), slice, comm, threads,
-      [&](std::uint64_t s) { return static_cast<std::uint8_t>(slice.at(s).outcome); });
+      [&](std::uint64_t s) { return static_cast<std::uint8_t>(slice.at(s).outcome); });  // unused: don't-care
   const io::TableHeader depth = write_distributed<std::uint16_t>(
       table_file(dir, m, io::TableKind::depth), spec_of(m, io::TableKind::depth), slice, comm, threads,
-      [&](std::uint64_t s) { return slice.at(s).depth; });
+      [&](std::uint64_t s) {
+        // No reader looks at the depth of a draw or of a don't-care entry.
+        const Value v = slice.at(s);
+        return v.outcome == Outcome::win || v.outcome == Outcome::loss ? v.depth : io::kDontCareDepth;
+      });
   return {wdl, depth};
 }
 
-void write_class_table(const std::filesystem::path& dir, const ClassTable& table, unsigned threads) {
+void write_class_table(const std::filesystem::path& dir, ClassTable&& table, unsigned threads) {
+  const MaterialIndex& index = MaterialIndex::of(table.material);
+  parallel_for(0, index.slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
+    for_each_slot(index, first, last, [&](const SlotCursor& slot) {
+      const std::uint64_t s = slot.slot();
+      if (!slot.canonical() || !TableLookup::reads_entry(slot.us(), slot.them())) {
+        table.wdl[s] = static_cast<std::uint8_t>(io::Wdl::unused);
+        table.depth[s] = io::kDontCareDepth;
+      } else if (table.wdl[s] == static_cast<std::uint8_t>(Outcome::draw)) {
+        table.depth[s] = io::kDontCareDepth;  // the WDL file says draw; no depth is read
+      }
+    });
+  });
   io::WriteOptions options;
   options.threads = threads;
   io::write_table(table_file(dir, table.material, io::TableKind::wdl), spec_of(table.material, io::TableKind::wdl),
