@@ -23,8 +23,11 @@ Answer probe(const tsivy_tables* t, const RandomPosition& p, bool root) {
   if (root && a.status == TSIVY_OK) {
     tsivy_turn turns[128];
     const int s = tsivy_probe_root(t, p.us, p.them, turns, 128, &a.turns);
-    if (s != TSIVY_OK) a.status = s;
-    else if (a.turns) a.depth = a.depth * 1000 + turns[0].depth;
+    if (s != TSIVY_OK) {
+      a.status = s;
+    } else if (a.turns) {
+      a.depth = a.depth * 1000 + turns[0].depth;
+    }
   }
   return a;
 }

@@ -3,7 +3,7 @@
 # TSIVY_0 shows up as an absolute symbol).
 set -eu
 lib=$1
-exports=$(nm -D --defined-only "$lib" | awk '{print $3}')
+exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//')
 others=$(printf '%s\n' "$exports" | grep -v -e '^tsivy_' -e '^TSIVY_0$' || true)
 if [ -n "$others" ]; then
   echo "exported besides tsivy_*:"; printf '%s\n' "$others" | head -20; exit 1

@@ -25,7 +25,7 @@ export PKG_CONFIG_PATH="$libdir/pkgconfig"
 # shellcheck disable=SC2046
 cc -std=c99 -Wall -Wextra -Werror "$src/examples/probe.c" $(pkg-config --cflags --libs tsivy) -o "$work/probe-pc"
 LD_LIBRARY_PATH="$libdir" "$work/probe-pc" "$tables" "$fen" >"$work/out-pc"
-ldd "$work/probe-pc" | grep -q "$libdir/libtsivy.so" || { echo "probe-pc does not use the installed libtsivy.so"; exit 1; }
+LD_LIBRARY_PATH="$libdir" ldd "$work/probe-pc" | grep -q "$libdir/libtsivy.so" || { echo "probe-pc does not use the installed libtsivy.so"; exit 1; }
 
 # 3. The static archive, with pkg-config's private dependencies.
 # shellcheck disable=SC2046

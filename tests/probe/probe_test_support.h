@@ -57,7 +57,8 @@ class ScratchDir {
 
 // A copy of the reference tables to damage.
 inline void copy_tables(const std::filesystem::path& to) {
-  std::filesystem::copy(reference_tables(), to, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy(reference_tables(), to,
+                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
 }
 
 struct RandomPosition {
