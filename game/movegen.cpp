@@ -93,6 +93,8 @@ void paika_steps(Sink& sink, const Position& p) {
 
 template <class Sink>
 void generate(Sink& sink, const Position& p) {
+  // The game ends as soon as a side has no stones: no turns then (rules.md, "End of the game").
+  if (!p.us || !p.them) return;
   PointSet origins = capture_origins(p.us, p.them);
   if (origins) {
     while (origins) {

@@ -52,6 +52,9 @@ Position parse_position(std::string_view text) {
       --row;
       column = 0;
     } else if (ch >= '1' && ch <= '9') {
+      // One empty run is one digit (notation.md): "54" is malformed, "9" is meant.
+      if (i > 0 && rows[i - 1] >= '1' && rows[i - 1] <= '9')
+        reject("two digits in a row" + where + "; write an empty run as one digit", text);
       column += ch - '0';
       if (column > kColumns) reject("row " + std::to_string(row + 1) + " describes more than " + std::to_string(kColumns) + " points" + where, text);
     } else if (ch == 'W' || ch == 'B') {

@@ -13,10 +13,10 @@ BlockCache::BlockCache(std::size_t capacity_bytes, std::size_t block_bytes) {
   shards_ = std::make_unique<Shard[]>(shard_count_);
 }
 
-BlockCache::Block BlockCache::find(std::uint32_t block) {
-  Shard& s = shard(block);
+BlockCache::Block BlockCache::find(std::uint64_t key) {
+  Shard& s = shard(key);
   std::lock_guard lock(s.mutex);
-  const auto it = s.where.find(block);
+  const auto it = s.where.find(key);
   if (it == s.where.end()) {
     misses_.fetch_add(1, std::memory_order_relaxed);
     return nullptr;
@@ -26,14 +26,14 @@ BlockCache::Block BlockCache::find(std::uint32_t block) {
   return it->second->second;
 }
 
-void BlockCache::insert(std::uint32_t block, Block data) {
+void BlockCache::insert(std::uint64_t key, Block data) {
   const std::size_t size = data->size();
   if (size > shard_capacity_) return;
-  Shard& s = shard(block);
+  Shard& s = shard(key);
   std::lock_guard lock(s.mutex);
-  if (s.where.contains(block)) return;  // another thread loaded it meanwhile
-  s.lru.emplace_front(block, std::move(data));
-  s.where.emplace(block, s.lru.begin());
+  if (s.where.contains(key)) return;  // another thread loaded it meanwhile
+  s.lru.emplace_front(key, std::move(data));
+  s.where.emplace(key, s.lru.begin());
   s.bytes += size;
   while (s.bytes > shard_capacity_) {
     auto& [victim, victim_data] = s.lru.back();

@@ -24,8 +24,10 @@ class BlockCache {
   // below one block caches nothing.
   BlockCache(std::size_t capacity_bytes, std::size_t block_bytes);
 
-  Block find(std::uint32_t block);
-  void insert(std::uint32_t block, Block data);
+  // Keys are chosen by the readers: a reader sharing the cache with others puts its
+  // own id in the upper half (table_reader.cpp).
+  Block find(std::uint64_t key);
+  void insert(std::uint64_t key, Block data);
 
   std::uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
   std::uint64_t misses() const { return misses_.load(std::memory_order_relaxed); }
@@ -33,11 +35,11 @@ class BlockCache {
  private:
   struct Shard {
     std::mutex mutex;
-    std::list<std::pair<std::uint32_t, Block>> lru;  // most recent first
-    std::unordered_map<std::uint32_t, std::list<std::pair<std::uint32_t, Block>>::iterator> where;
+    std::list<std::pair<std::uint64_t, Block>> lru;  // most recent first
+    std::unordered_map<std::uint64_t, std::list<std::pair<std::uint64_t, Block>>::iterator> where;
     std::size_t bytes = 0;
   };
-  Shard& shard(std::uint32_t block) { return shards_[block % shard_count_]; }
+  Shard& shard(std::uint64_t key) { return shards_[(key ^ (key >> 32)) % shard_count_]; }
 
   std::size_t shard_count_ = 1;
   std::size_t shard_capacity_ = 0;

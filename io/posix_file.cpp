@@ -38,9 +38,9 @@ std::string describe_errno(const std::string& what) { return what + ": " + std::
 
 FileDescriptor open_for_reading(const std::filesystem::path& file, std::uint64_t& size) {
   FileDescriptor fd(::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-  if (fd.get() < 0) throw TableError(file, describe_errno("cannot open"));
+  if (fd.get() < 0) throw TableIoError(file, describe_errno("cannot open"));
   struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) throw TableError(file, describe_errno("cannot stat"));
+  if (::fstat(fd.get(), &st) != 0) throw TableIoError(file, describe_errno("cannot stat"));
   if (!S_ISREG(st.st_mode)) throw TableError(file, "not a regular file");
   size = static_cast<std::uint64_t>(st.st_size);
   return fd;
@@ -52,7 +52,7 @@ void read_exactly(int fd, void* into, std::size_t size, std::uint64_t offset, co
     const ssize_t got = ::pread(fd, at, size, static_cast<off_t>(offset));
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw TableError(file, describe_errno("read failed at offset " + std::to_string(offset)));
+      throw TableIoError(file, describe_errno("read failed at offset " + std::to_string(offset)));
     }
     if (got == 0)
       throw TableError(file, "truncated: file ends at offset " + std::to_string(offset) + " while " +
@@ -69,7 +69,7 @@ void write_exactly(int fd, const void* from, std::size_t size, std::uint64_t off
     const ssize_t put = ::pwrite(fd, at, size, static_cast<off_t>(offset));
     if (put < 0) {
       if (errno == EINTR) continue;
-      throw TableError(file, describe_errno("write failed at offset " + std::to_string(offset)));
+      throw TableIoError(file, describe_errno("write failed at offset " + std::to_string(offset)));
     }
     at += put;
     size -= static_cast<std::size_t>(put);

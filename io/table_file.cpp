@@ -25,7 +25,7 @@ std::uint64_t file_checksum(const std::filesystem::path& file) {
     const ssize_t got = ::read(fd.get(), buffer.data(), buffer.size());
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw TableError(file, detail::describe_errno("read failed"));
+      throw TableIoError(file, detail::describe_errno("read failed"));
     }
     if (got == 0) break;
     XXH64_update(&state, buffer.data(), static_cast<std::size_t>(got));

@@ -24,6 +24,14 @@ class TableError : public std::runtime_error {
   std::filesystem::path file_;
 };
 
+// The subset of TableError where the operating system refused (open, stat, read or
+// write failed with an errno), as opposed to a file that is readable but not a valid
+// table: callers report the two differently.
+class TableIoError : public TableError {
+ public:
+  using TableError::TableError;
+};
+
 enum class TableKind : std::uint8_t { wdl = 0, depth = 1 };
 
 // The 2-bit codes of a WDL table, from the side to move. `unused` marks entries

@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -22,7 +23,19 @@ ZSTD_DCtx* thread_dctx() {
   return ctx.get();
 }
 
+// Readers sharing a cache tell their blocks apart by this id in the key's upper half.
+std::uint64_t next_reader_id() {
+  static std::atomic<std::uint64_t> next{0};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+constexpr std::size_t kNominalBlockBytes = 16 << 10;  // shards a shared cache (FORMAT.md's default block)
+
 }  // namespace
+
+SharedBlockCache make_shared_block_cache(std::size_t capacity_bytes) {
+  return std::make_shared<detail::BlockCache>(capacity_bytes, kNominalBlockBytes);
+}
 
 struct TableReader::Impl {
   std::filesystem::path file;
@@ -30,7 +43,8 @@ struct TableReader::Impl {
   std::uint64_t file_size = 0;
   TableHeader header;
   std::vector<format::BlockEntry> blocks;
-  std::unique_ptr<detail::BlockCache> cache;
+  SharedBlockCache cache;
+  std::uint64_t key_base = next_reader_id() << 32;  // block b is cached under key_base | b
 
   std::uint64_t raw_size(std::uint32_t b) const {
     return format::packed_size(format::entries_in_block(header, b), header.bits_per_entry);
@@ -57,12 +71,18 @@ struct TableReader::Impl {
   }
 
   detail::BlockCache::Block cached(std::uint32_t b) const {
-    if (auto hit = cache->find(b)) return hit;
+    if (auto hit = cache->find(key_base | b)) return hit;
     auto data = std::make_shared<std::vector<std::uint8_t>>();
     load(b, *data);
     detail::BlockCache::Block block = std::move(data);
-    cache->insert(b, block);
+    cache->insert(key_base | b, block);
     return block;
+  }
+
+  void check_index(std::uint64_t index) const {
+    if (index >= header.entry_count)
+      throw std::out_of_range(file.string() + ": entry " + std::to_string(index) + " is past the table's " +
+                              std::to_string(header.entry_count) + " entries");
   }
 
   template <class T>
@@ -83,7 +103,7 @@ struct TableReader::Impl {
       const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(out.size() - done, epb - offset));
       // A block someone already cached costs nothing; the rest are decompressed into
       // a scratch buffer and not cached, so a bulk read does not flush the cache.
-      const detail::BlockCache::Block hit = cache->find(b);
+      const detail::BlockCache::Block hit = cache->find(key_base | b);
       const std::uint8_t* packed = hit ? hit->data() : (load(b, scratch), scratch.data());
       format::unpack(packed, offset, header.bits_per_entry, out.subspan(done, n));
       done += n;
@@ -92,8 +112,14 @@ struct TableReader::Impl {
 };
 
 TableReader::TableReader(const std::filesystem::path& file, const ReaderOptions& options)
-    : impl_(std::make_unique<Impl>()) {
+    : TableReader(file, SharedBlockCache{}) {
+  impl_->cache = std::make_shared<detail::BlockCache>(
+      options.cache_bytes, format::packed_size(impl_->header.entries_per_block, impl_->header.bits_per_entry));
+}
+
+TableReader::TableReader(const std::filesystem::path& file, SharedBlockCache cache) : impl_(std::make_unique<Impl>()) {
   Impl& r = *impl_;
+  r.cache = std::move(cache);
   r.file = file;
   r.fd = detail::open_for_reading(file, r.file_size);
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(std::min<std::uint64_t>(r.file_size, format::kHeaderSize)));
@@ -106,8 +132,6 @@ TableReader::TableReader(const std::filesystem::path& file, const ReaderOptions&
   bytes.resize(static_cast<std::size_t>(metadata_end - format::kHeaderSize));
   detail::read_exactly(r.fd.get(), bytes.data(), bytes.size(), format::kHeaderSize, file);
   r.blocks = format::decode_metadata(bytes, r.header, d.metadata_checksum, r.file_size, file);
-  r.cache = std::make_unique<detail::BlockCache>(
-      options.cache_bytes, format::packed_size(r.header.entries_per_block, r.header.bits_per_entry));
 }
 
 TableReader::~TableReader() = default;
@@ -121,11 +145,18 @@ std::uint64_t TableReader::cache_misses() const { return impl_->cache->misses();
 
 std::uint16_t TableReader::get(std::uint64_t index) const {
   const Impl& r = *impl_;
-  if (index >= r.header.entry_count)
-    throw std::out_of_range(r.file.string() + ": entry " + std::to_string(index) + " is past the table's " +
-                            std::to_string(r.header.entry_count) + " entries");
+  r.check_index(index);
   const std::uint64_t epb = r.header.entries_per_block;
   const detail::BlockCache::Block block = r.cached(static_cast<std::uint32_t>(index / epb));
+  return format::unpack_one(block->data(), index % epb, r.header.bits_per_entry);
+}
+
+std::optional<std::uint16_t> TableReader::get_if_cached(std::uint64_t index) const {
+  const Impl& r = *impl_;
+  r.check_index(index);
+  const std::uint64_t epb = r.header.entries_per_block;
+  const detail::BlockCache::Block block = r.cache->find(r.key_base | static_cast<std::uint32_t>(index / epb));
+  if (!block) return std::nullopt;
   return format::unpack_one(block->data(), index % epb, r.header.bits_per_entry);
 }
 

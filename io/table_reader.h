@@ -8,11 +8,20 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "io/table_file.h"
 
 namespace tsivy::io {
+
+namespace detail {
+class BlockCache;
+}
+// A cache of decompressed blocks that several readers share, so that one memory budget
+// covers a whole table directory however many files are open. Thread-safe.
+using SharedBlockCache = std::shared_ptr<detail::BlockCache>;
+SharedBlockCache make_shared_block_cache(std::size_t capacity_bytes);
 
 struct ReaderOptions {
   // Bytes of decompressed blocks kept for random access, shared by all threads using
@@ -25,6 +34,8 @@ class TableReader {
   // Opens and validates `file` (header, value counts, block index; not the blocks
   // themselves). Throws TableError naming the file and what is wrong.
   explicit TableReader(const std::filesystem::path& file, const ReaderOptions& options = {});
+  // The same, keeping its blocks in `cache`, shared with other readers.
+  TableReader(const std::filesystem::path& file, SharedBlockCache cache);
   ~TableReader();
   // Movable (a moved-from reader may only be destroyed or assigned to), not copyable.
   TableReader(TableReader&&) noexcept;
@@ -37,6 +48,10 @@ class TableReader {
   // Entry `index`, decompressing only its block (through the cache). Thread-safe.
   // Throws std::out_of_range for index >= size(), TableError for a damaged block.
   std::uint16_t get(std::uint64_t index) const;
+
+  // Entry `index` when its block is in the cache; nullopt, without touching the disk,
+  // when it is not. Thread-safe. Throws std::out_of_range for index >= size().
+  std::optional<std::uint16_t> get_if_cached(std::uint64_t index) const;
 
   // out[k] = entry first + k for every k, block by block, bypassing the cache (a bulk
   // read would only flush it). Thread-safe. Throws std::out_of_range when the range

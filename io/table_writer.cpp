@@ -40,7 +40,7 @@ class AtomicFile {
       fd_ = FileDescriptor(::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
       if (fd_.get() < 0 && errno != EEXIST) break;
     }
-    if (fd_.get() < 0) throw TableError(file_, describe_errno("cannot create temporary file " + temp_.string()));
+    if (fd_.get() < 0) throw TableIoError(file_, describe_errno("cannot create temporary file " + temp_.string()));
   }
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
@@ -56,16 +56,16 @@ class AtomicFile {
   }
 
   void commit() {
-    if (::fsync(fd_.get()) != 0) throw TableError(file_, describe_errno("fsync of " + temp_.string() + " failed"));
-    if (!fd_.reset()) throw TableError(file_, describe_errno("close of " + temp_.string() + " failed"));
+    if (::fsync(fd_.get()) != 0) throw TableIoError(file_, describe_errno("fsync of " + temp_.string() + " failed"));
+    if (!fd_.reset()) throw TableIoError(file_, describe_errno("close of " + temp_.string() + " failed"));
     if (::rename(temp_.c_str(), file_.c_str()) != 0)
-      throw TableError(file_, describe_errno("cannot rename " + temp_.string() + " into place"));
+      throw TableIoError(file_, describe_errno("cannot rename " + temp_.string() + " into place"));
     committed_ = true;
     // The rename is durable only once the directory is synced. The file under its
     // final name is complete either way; a failure here is still reported.
     FileDescriptor dir(::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (dir.get() < 0 || ::fsync(dir.get()) != 0)
-      throw TableError(file_, describe_errno("fsync of directory " + dir_.string() + " failed"));
+      throw TableIoError(file_, describe_errno("fsync of directory " + dir_.string() + " failed"));
   }
 
  private:

@@ -11,7 +11,7 @@
 #include "game/movegen.h"
 #include "indexing/material_index.h"
 #include "io/table_reader.h"
-#include "solver/outcome.h"
+#include "lookup/outcome.h"
 
 namespace tsivy {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "indexing/material_index.h"
-#include "solver/outcome.h"
+#include "lookup/outcome.h"
 
 namespace tsivy {
 

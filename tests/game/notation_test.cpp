@@ -123,6 +123,9 @@ std::vector<Malformed> malformed_inputs() {
       {"9 9 9 9 9 w", {"row", "/", "separator"}},
       {"9/9//9/9/9 w", {"row", "empty", "point"}},
       {"9/9/9/9/9/ w", {"row"}},
+      // notation.md: two digits never follow each other, even when they add up to 9.
+      {"54/9/9/9/9 w", {"two digits", "one digit"}},
+      {"9/9/4W13/9/9 w", {"two digits", "one digit"}},
       {"9/9/4\xc3\xa9" "4/9/9 w", {"character", "byte"}},
   };
 }
@@ -164,6 +167,13 @@ void expect_clear_message(const std::string& text, const std::vector<std::string
     const bool printable = std::all_of(message.begin(), message.end(), [](char c) { return c >= ' ' && c <= '~'; });
     EXPECT_TRUE(printable) << "message holds raw unprintable bytes of the input: \"" << escaped(message) << "\"";
   }
+}
+
+TEST(Notation, TwoDigitsNeverFollowEachOther) {
+  // notation.md: an empty run is one digit; "54" describes nine points but is malformed.
+  expect_clear_message("54/9/9/9/9 w", {"two digits"});
+  expect_clear_message("9/9/9/9/WWWW11W w", {"two digits"});
+  EXPECT_NO_THROW(parse_position("9/9/9/9/WWWW4W w"));
 }
 
 TEST(Notation, LeadingSpaceIsReportedAsSuch) {

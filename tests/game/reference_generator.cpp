@@ -167,6 +167,8 @@ int line_count(int column, int row) {
 std::vector<RefTurn> turns(const Position& position) {
   const Grid g = to_grid(position);
   std::vector<RefTurn> out;
+  // rules.md: the game is over once either side has no stones; nobody moves any more.
+  if (position.us == 0 || position.them == 0) return out;
   if (grid_has_capture(g)) {
     for (int c = 0; c < kColumns; ++c)
       for (int r = 0; r < kRows; ++r) {

@@ -391,6 +391,15 @@ TEST(EndOfGame, SideWithNoStonesHasNoTurns) {
   EXPECT_TRUE(out.empty());
 }
 
+TEST(EndOfGame, SideWhoseOpponentHasNoStonesHasNoTurns) {
+  // The game ended when the last black stone left; White has empty neighbours but no turn.
+  check_turns("9/9/4W4/9/9 w", {});
+  check_turns("9/9/4B4/9/9 b", {});
+  const std::vector<PerftLevel> levels = perft(reference::parse("9/9/4W4/9/9 w"), 2);
+  ASSERT_EQ(levels.size(), 2u);
+  for (const PerftLevel& l : levels) EXPECT_EQ(l.turns + l.positions, 0u);
+}
+
 TEST(EndOfGame, CapturingTheLastStoneLeavesTheOpponentWithoutTurns) {
   const std::vector<Turn> turns = generate_turns(reference::parse("9/9/2W1BBBBB/9/9 w"));
   ASSERT_EQ(turns.size(), 1u);

@@ -11,7 +11,7 @@
 
 #include "game/position.h"
 #include "indexing/material_index.h"
-#include "solver/outcome.h"
+#include "lookup/outcome.h"
 
 namespace tsivy::testing {
 

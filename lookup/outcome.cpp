@@ -1,4 +1,4 @@
-#include "solver/outcome.h"
+#include "lookup/outcome.h"
 
 namespace tsivy {
 

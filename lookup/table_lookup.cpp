@@ -1,0 +1,123 @@
+#include "lookup/table_lookup.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include "game/movegen.h"
+#include "lookup/table_paths.h"
+
+namespace tsivy {
+namespace {
+
+std::size_t slot_of(Material m, io::TableKind kind) {
+  return (static_cast<std::size_t>(m.us) * (kMaxStones + 1) + static_cast<std::size_t>(m.them)) * 2 +
+         static_cast<std::size_t>(kind);
+}
+
+LookupError as_lookup_error(const io::TableError& e) {
+  const bool os_refused = dynamic_cast<const io::TableIoError*>(&e) != nullptr;
+  return LookupError(os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt, e.what());
+}
+
+}  // namespace
+
+TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options)
+    : dir_(std::move(dir)), cache_(io::make_shared_block_cache(options.cache_bytes)) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(dir_, error))
+    throw LookupError(LookupFailure::table_missing, dir_.string() + ": not a table directory");
+  for (const Material m : materials_up_to(kMaxStones)) {
+    Found f{m, std::filesystem::exists(table_file(dir_, m, io::TableKind::wdl), error),
+            std::filesystem::exists(table_file(dir_, m, io::TableKind::depth), error)};
+    if (f.wdl || f.depth) found_.push_back(f);
+  }
+  for (int total = 2; total <= kMaxStones; ++total) {
+    for (const Material m : materials_with(total)) {
+      const bool both = std::ranges::any_of(found_, [&](const Found& f) { return f.material == m && f.wdl && f.depth; });
+      if (!both) return;
+    }
+    max_complete_ = total;
+  }
+}
+
+TableLookup::~TableLookup() = default;
+
+Value TableLookup::value(PointSet us, PointSet them, Access access) const {
+  if ((us & them) != 0 || ((us | them) & ~kBoard) != 0)
+    throw LookupError(LookupFailure::bad_position, "the two sides' stones overlap or lie off the board");
+  return resolve(us, them, access);
+}
+
+// Recursion ends: every capture removes stones, and a side without stones has lost.
+Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
+  if (!us) return kLostNow;
+  if (!them) return {Outcome::win, 0};
+  if (!has_capture(us, them)) return stored(us, them, access);
+  // One buffer per stone total: each recursion level has fewer stones than its caller.
+  thread_local std::array<std::vector<Position>, 2 * kStonesPerSide + 1> buffers;
+  std::vector<Position>& results = buffers[static_cast<std::size_t>(count(us) + count(them))];
+  successors(Position{us, them, Colour::White}, results);
+  BestOfSuccessors best;
+  for (std::size_t k = 0; k < results.size(); ++k) best.add(resolve(results[k].us, results[k].them, access));
+  return best.value();
+}
+
+Value TableLookup::stored(PointSet us, PointSet them, Access access) const {
+  const Material m{count(us), count(them)};
+  if (m.stones() > kMaxStones)
+    throw LookupError(LookupFailure::too_many_stones, std::to_string(m.stones()) + " stones: tables cover at most " +
+                                                          std::to_string(kMaxStones));
+  const std::uint64_t slot = MaterialIndex::of(m).index_unchecked(us, them);
+  const auto read = [&](io::TableKind kind) -> std::uint16_t {
+    const io::TableReader* r = reader(m, kind, access);
+    try {
+      if (access == Access::may_read) return r->get(slot);
+      if (const auto hit = r->get_if_cached(slot)) return *hit;
+    } catch (const io::TableError& e) {
+      throw as_lookup_error(e);
+    }
+    throw LookupError(LookupFailure::not_cached, table_file(dir_, m, kind).string() + ": block not in the cache");
+  };
+  const auto outcome = static_cast<Outcome>(read(io::TableKind::wdl));
+  switch (outcome) {
+    case Outcome::draw: return {Outcome::draw, 0};
+    case Outcome::win:
+    case Outcome::loss: return {outcome, read(io::TableKind::depth)};
+    default:
+      throw LookupError(LookupFailure::table_corrupt, table_file(dir_, m, io::TableKind::wdl).string() + ": slot " +
+                                                          std::to_string(slot) + " of a quiet position is marked unused");
+  }
+}
+
+const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access) const {
+  std::atomic<const io::TableReader*>& published = readers_[slot_of(material, kind)];
+  if (const io::TableReader* r = published.load(std::memory_order_acquire)) return r;
+  if (access == Access::cache_only)
+    throw LookupError(LookupFailure::not_cached, table_file(dir_, material, kind).string() + ": not opened yet");
+  std::lock_guard lock(open_mutex_);
+  if (const io::TableReader* r = published.load(std::memory_order_relaxed)) return r;
+  std::error_code error;
+  if (!std::filesystem::exists(table_file(dir_, material, kind), error)) missing(material, kind);
+  try {
+    owned_.push_back(std::make_unique<io::TableReader>(open_class_file(dir_, material, kind, cache_)));
+  } catch (const io::TableError& e) {
+    throw as_lookup_error(e);
+  }
+  published.store(owned_.back().get(), std::memory_order_release);
+  return owned_.back().get();
+}
+
+void TableLookup::missing(Material material, io::TableKind kind) const {
+  // No file of any class of this total: the directory does not go this far. Some, but
+  // not this one: it is incomplete (a half-copied directory, say).
+  const std::string file = table_file(dir_, material, kind).string();
+  const bool total_present =
+      std::ranges::any_of(found_, [&](const Found& f) { return f.material.stones() == material.stones(); });
+  if (!total_present)
+    throw LookupError(LookupFailure::too_many_stones,
+                      to_string(material) + " has " + std::to_string(material.stones()) + " stones; " + dir_.string() +
+                          " holds complete tables up to " + std::to_string(max_complete_) + " stones (no " + file + ")");
+  throw LookupError(LookupFailure::table_missing, file + ": missing");
+}
+
+}  // namespace tsivy

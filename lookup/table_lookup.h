@@ -1,0 +1,98 @@
+// The one capture-resolving lookup (architecture.md, "Lookup and probe"): the value of
+// any position from a directory of table files. Quiet positions come from their class's
+// files; a position whose side to move has a capture is resolved by searching every
+// capture sequence and every stopping point into smaller classes, recursively, because
+// the files do not keep those entries (they hold whatever compresses best). The
+// solver's seeding, `verify` and the probe library all read tables through this class.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "game/position.h"
+#include "indexing/material_index.h"
+#include "io/table_reader.h"
+#include "lookup/outcome.h"
+
+namespace tsivy {
+
+// Why a lookup failed; the probe library turns each into its own status code.
+enum class LookupFailure {
+  bad_position,     // overlapping sets, or stones off the board
+  too_many_stones,  // a total of stones the directory has no table of at all
+  table_missing,    // a class the position needs has no file
+  table_corrupt,    // a file is not a valid table of its class, or a block is damaged
+  io_error,         // the operating system refused to open or read a file
+  not_cached,       // Access::cache_only, and a needed block or file is not in memory
+};
+
+class LookupError : public std::runtime_error {
+ public:
+  LookupError(LookupFailure failure, const std::string& message) : std::runtime_error(message), failure_(failure) {}
+  LookupFailure failure() const noexcept { return failure_; }
+
+ private:
+  LookupFailure failure_;
+};
+
+enum class Access {
+  may_read,    // read and decompress blocks as needed
+  cache_only,  // answer from decompressed blocks in memory only (for probes inside a search)
+};
+
+struct LookupOptions {
+  // Decompressed blocks kept in memory, one budget for every table of the directory.
+  std::size_t cache_bytes = std::size_t{64} << 20;
+};
+
+class TableLookup {
+ public:
+  // Lists the directory's table files; opens none of them yet (each on first use).
+  // Throws LookupError(table_missing) when `dir` is not a readable directory.
+  explicit TableLookup(std::filesystem::path dir, const LookupOptions& options = {});
+  ~TableLookup();
+  TableLookup(const TableLookup&) = delete;
+  TableLookup& operator=(const TableLookup&) = delete;
+
+  const std::filesystem::path& directory() const { return dir_; }
+
+  // The classes with at least one file in the directory when it was opened, by total
+  // then m, and which of their two files exist.
+  struct Found {
+    Material material;
+    bool wdl = false;
+    bool depth = false;
+  };
+  const std::vector<Found>& found() const { return found_; }
+  // The largest N such that every class of 2..N stones has both files (0 if none).
+  int max_complete_stones() const { return max_complete_; }
+
+  // The value of the position for the side to move (us). A side to move without stones
+  // has LOSS 0, one whose opponent has none WIN 0. Thread-safe. Throws LookupError.
+  Value value(PointSet us, PointSet them, Access access = Access::may_read) const;
+
+ private:
+  static constexpr std::size_t kClassSlots = (kMaxStones + 1) * (kMaxStones + 1);
+  Value resolve(PointSet us, PointSet them, Access access) const;
+  Value stored(PointSet us, PointSet them, Access access) const;
+  const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;
+  [[noreturn]] void missing(Material material, io::TableKind kind) const;
+
+  std::filesystem::path dir_;
+  std::vector<Found> found_;
+  int max_complete_ = 0;
+  io::SharedBlockCache cache_;
+  // Opened readers by (class, kind); published once, read without a lock afterwards.
+  mutable std::array<std::atomic<const io::TableReader*>, 2 * kClassSlots> readers_{};
+  mutable std::mutex open_mutex_;
+  mutable std::vector<std::unique_ptr<io::TableReader>> owned_;
+};
+
+}  // namespace tsivy

@@ -1,0 +1,24 @@
+// Where a class's table files live in a table directory, and opening one with the
+// checks that it really is that class's file.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "indexing/material_index.h"
+#include "io/table_reader.h"
+
+namespace tsivy {
+
+// "<dir>/3v2.wdl.tsivy" and "<dir>/3v2.depth.tsivy".
+std::filesystem::path table_file(const std::filesystem::path& dir, Material material, io::TableKind kind);
+std::string kind_name(io::TableKind kind);  // "wdl", "depth"
+
+// Opens DIR's file of this class and kind, and checks that its header describes this
+// class, this kind, this index scheme and the index's slot count (a file renamed into
+// another class's place is refused). Blocks are cached in `cache` when given, else in a
+// cache of the reader's own. Throws io::TableError naming the file.
+io::TableReader open_class_file(const std::filesystem::path& dir, Material material, io::TableKind kind,
+                                io::SharedBlockCache cache = nullptr);
+
+}  // namespace tsivy

@@ -1,0 +1,110 @@
+// The capture-resolving lookup (lookup/table_lookup.h) on real tables: the rules for
+// empty sides, the cache-only access, and every failure as its own LookupFailure.
+#include "lookup/table_lookup.h"
+
+#include <gtest/gtest.h>
+
+#include "game/movegen.h"
+#include "game/notation.h"
+#include "lookup/table_paths.h"
+#include "solver/table_files.h"
+#include "tests/solver/solver_test_support.h"
+
+namespace tsivy::testing {
+namespace {
+
+Position parse(const char* fen) { return parse_position(fen); }
+
+LookupFailure failure_of(const TableLookup& lookup, const Position& p, Access access = Access::may_read) {
+  try {
+    lookup.value(p.us, p.them, access);
+  } catch (const LookupError& e) {
+    return e.failure();
+  }
+  ADD_FAILURE() << "no LookupError for " << format_position(p);
+  return LookupFailure::bad_position;
+}
+
+TEST(TableLookup, ListsTheClassesFoundAndTheLargestCompleteTotal) {
+  const TableLookup lookup(reference_tables());
+  EXPECT_EQ(lookup.max_complete_stones(), kEndToEndStones);
+  EXPECT_EQ(lookup.found().size(), materials_up_to(kEndToEndStones).size());
+  for (const auto& f : lookup.found()) EXPECT_TRUE(f.wdl && f.depth) << to_string(f.material);
+}
+
+TEST(TableLookup, SideToMoveWithoutStonesHasLostInZero) {
+  const TableLookup lookup(reference_tables());
+  EXPECT_EQ(lookup.value(0, parse("9/9/4B4/9/9 w").them), kLostNow);
+}
+
+TEST(TableLookup, SideToMoveWhoseOpponentHasNoStonesHasWonInZero) {
+  const TableLookup lookup(reference_tables());
+  EXPECT_EQ(lookup.value(parse("9/9/4W4/9/9 w").us, 0), (Value{Outcome::win, 0}));
+}
+
+TEST(TableLookup, CapturePositionIsTheBestOfItsCaptureSequences) {
+  const TableLookup lookup(reference_tables());
+  // d3-e3 approaches f3, the last black stone: won in one turn.
+  const Position p = parse("9/9/3W1B3/9/9 w");
+  EXPECT_EQ(lookup.value(p.us, p.them), (Value{Outcome::win, 1}));
+}
+
+TEST(TableLookup, CacheOnlyAnswersWhatIsInMemoryAndSaysNotCachedOtherwise) {
+  const TableLookup lookup(reference_tables());
+  const Position quiet = parse("9/6B2/4W4/2W6/9 w");
+  ASSERT_FALSE(has_capture(quiet));
+  EXPECT_EQ(failure_of(lookup, quiet, Access::cache_only), LookupFailure::not_cached);
+  const Value read = lookup.value(quiet.us, quiet.them);
+  EXPECT_EQ(lookup.value(quiet.us, quiet.them, Access::cache_only), read);
+}
+
+TEST(TableLookup, OverlappingOrOffBoardStonesAreABadPosition) {
+  const TableLookup lookup(reference_tables());
+  EXPECT_EQ(failure_of(lookup, Position{1, 1, Colour::White}), LookupFailure::bad_position);
+  EXPECT_EQ(failure_of(lookup, Position{1, PointSet{1} << kPoints, Colour::White}), LookupFailure::bad_position);
+}
+
+TEST(TableLookup, MoreStonesThanTheTablesHoldIsTooManyStones) {
+  const TableLookup lookup(reference_tables());
+  // A quiet position one stone past the tables: White a1 b1 c1 ... against Black i5.
+  Position p = parse("8B/9/9/9/9 w");
+  for (int k = 0; k < kEndToEndStones; ++k) p.us |= bit(static_cast<Point>(k));
+  ASSERT_FALSE(has_capture(p));
+  EXPECT_EQ(failure_of(lookup, p), LookupFailure::too_many_stones);
+}
+
+TEST(TableLookup, MissingClassFileIsTableMissing) {
+  const ScratchDir dir;
+  copy_tables(reference_tables(), dir.path());
+  std::filesystem::remove(table_file(dir.path(), {2, 1}, io::TableKind::wdl));
+  const TableLookup lookup(dir.path());
+  EXPECT_EQ(lookup.max_complete_stones(), 2);
+  const Position quiet = parse("9/9/W3B3W/9/9 w");  // 2v1, nothing to capture
+  ASSERT_FALSE(has_capture(quiet));
+  EXPECT_EQ(failure_of(lookup, quiet), LookupFailure::table_missing);
+}
+
+TEST(TableLookup, DamagedOrMisplacedFileIsTableCorrupt) {
+  const ScratchDir dir;
+  copy_tables(reference_tables(), dir.path());
+  // 1v2's files put under 2v1's names: the header names another class.
+  std::filesystem::copy_file(table_file(dir.path(), {1, 2}, io::TableKind::wdl),
+                             table_file(dir.path(), {2, 1}, io::TableKind::wdl),
+                             std::filesystem::copy_options::overwrite_existing);
+  write_bytes(table_file(dir.path(), {1, 1}, io::TableKind::wdl), "not a table");
+  const TableLookup lookup(dir.path());
+  EXPECT_EQ(failure_of(lookup, parse("9/9/W3B3W/9/9 w")), LookupFailure::table_corrupt);
+  EXPECT_EQ(failure_of(lookup, parse("9/9/W7B/9/9 w")), LookupFailure::table_corrupt);
+}
+
+TEST(TableLookup, NotADirectoryIsTableMissing) {
+  try {
+    TableLookup lookup("/nonexistent/tsivy-tables");
+    ADD_FAILURE() << "opened a directory that does not exist";
+  } catch (const LookupError& e) {
+    EXPECT_EQ(e.failure(), LookupFailure::table_missing);
+  }
+}
+
+}  // namespace
+}  // namespace tsivy::testing
