@@ -19,15 +19,14 @@
 #include "game/position.h"
 #include "io/table_file.h"
 #include "indexing/material_index.h"
-#include "probe/lookup_shim.h"
-#include "solver/table_files.h"
+#include "lookup/table_lookup.h"
+#include "lookup/table_paths.h"
 
 struct tsivy_tables {
   tsivy_tables(const std::filesystem::path& dir, tsivy::LookupOptions options, tsivy_log_fn log_fn, void* user)
-      : lookup(dir, options), lookup_dir(dir), log(log_fn), log_user(user) {}
+      : lookup(dir, options), log(log_fn), log_user(user) {}
 
   tsivy::TableLookup lookup;
-  std::filesystem::path lookup_dir;
   tsivy_log_fn log;
   void* log_user;
   std::vector<tsivy_class> classes;  // as found at open
@@ -151,7 +150,7 @@ Value value_of(const tsivy_tables& tables, PointSet us, PointSet them, tsivy::Ac
         const bool wdl = c != tables.classes.end() && c->has_wdl, depth = c != tables.classes.end() && c->has_depth;
         if (!wdl || !depth)
           fail(TSIVY_ERROR_TABLE_MISSING,
-               tsivy::table_file(tables.lookup_dir, m, wdl ? tsivy::io::TableKind::depth : tsivy::io::TableKind::wdl)
+               tsivy::table_file(tables.lookup.directory(), m, wdl ? tsivy::io::TableKind::depth : tsivy::io::TableKind::wdl)
                        .string() +
                    " is missing; " + complete);
       }
@@ -228,17 +227,7 @@ int tsivy_open_logged(const char* dir, size_t cache_bytes, tsivy_log_fn log, voi
       fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no manifest.json, not a table directory written by `tsivy generate`");
     tsivy::LookupOptions options;
     if (cache_bytes) options.cache_bytes = cache_bytes;
-    try {
-      opened = new tsivy_tables(path, options, log, log_user);
-    } catch (const tsivy::LookupError&) {
-      throw;
-    } catch (const std::bad_alloc&) {
-      throw;
-    } catch (const std::filesystem::filesystem_error&) {
-      throw;
-    } catch (const std::exception& e) {
-      fail(TSIVY_ERROR_NO_TABLES, e.what());  // no or an unreadable manifest
-    }
+    opened = new tsivy_tables(path, options, log, log_user);
     for (const auto& f : opened->lookup.found())
       opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0});
     opened->max_stones = opened->lookup.max_complete_stones();

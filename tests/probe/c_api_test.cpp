@@ -54,7 +54,7 @@ TEST(Fen, ParsesAndFormatsBack) {
 
 TEST(Fen, MalformedTextIsBadFenWithAMessage) {
   std::uint64_t us = 7, them = 7;
-  for (const char* bad : {"", "9/9/9/9 w", "9/9/9/9/9 x", "9/9/4X4/9/9 w", "9/9/9/9/9"}) {
+  for (const char* bad : {"", "9/9/9/9 w", "9/9/9/9/9 x", "54/9/9/9/9 w", "9/9/4X4/9/9 w", "9/9/9/9/9"}) {
     EXPECT_EQ(tsivy_parse_fen(bad, &us, &them, nullptr), TSIVY_ERROR_BAD_FEN) << bad;
     EXPECT_STRNE(tsivy_last_error(), "") << bad;
   }
@@ -228,6 +228,27 @@ TEST_F(OpenTables, ValueIsTheBestTurnAndTurnsComeBestFirst) {
       EXPECT_LT(std::strlen(turns[k].text), sizeof turns[k].text);
     }
   }
+}
+
+// For probes inside a search: nothing is read from disk; a block not yet in memory is
+// TSIVY_ERROR_NOT_CACHED, and once a normal probe has read it the answer is the same.
+TEST(CacheOnly, AnswersFromMemoryOrSaysNotCached) {
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(reference_tables().c_str(), 0, &t), TSIVY_OK);
+  std::uint64_t us, them;
+  ASSERT_EQ(tsivy_parse_fen(kEndgame, &us, &them, nullptr), TSIVY_OK);
+  int wdl = 9, depth = 9;
+  EXPECT_EQ(tsivy_probe_cached(t, us, them, &wdl, &depth), TSIVY_ERROR_NOT_CACHED);
+  EXPECT_EQ(wdl, 9);
+  EXPECT_STRNE(tsivy_last_error(), "");
+  int w, d;
+  ASSERT_EQ(tsivy_probe(t, us, them, &w, &d), TSIVY_OK);
+  ASSERT_EQ(tsivy_probe_cached(t, us, them, &wdl, &depth), TSIVY_OK);
+  EXPECT_EQ(wdl, w);
+  EXPECT_EQ(depth, d);
+  EXPECT_EQ(tsivy_probe_cached(t, 0, them, &wdl, &depth), TSIVY_OK);  // no table needed
+  EXPECT_EQ(wdl, TSIVY_LOSS);
+  tsivy_close(t);
 }
 
 TEST(CppWrapper, ThrowsErrorWithStatusAndMessage) {
