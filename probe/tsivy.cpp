@@ -68,6 +68,16 @@ int status_of(tsivy::LookupFailure failure) {
   return TSIVY_ERROR_INTERNAL;
 }
 
+// Keeps `message` as this thread's last error; copying it may fail for want of memory,
+// which must not escape either.
+void record(const char* message) noexcept {
+  try {
+    last_error = message;
+  } catch (...) {
+    last_error.clear();
+  }
+}
+
 // Runs `body`, turning every exception into a status and the thread's message.
 // `invalid_input` is the status of a tsivy::InvalidPosition (bad FEN or bad sets).
 template <class Body>
@@ -78,32 +88,28 @@ int guarded(const tsivy_tables* tables, int invalid_input, Body&& body) noexcept
     return TSIVY_OK;
   } catch (const Failure& f) {
     status = f.status;
-    last_error = f.message;
+    record(f.message.c_str());
   } catch (const tsivy::LookupError& e) {
     status = status_of(e.failure());
-    last_error = e.what();
+    record(e.what());
   } catch (const tsivy::InvalidPosition& e) {
     status = invalid_input;
-    last_error = e.what();
+    record(e.what());
   } catch (const std::bad_alloc&) {
     status = TSIVY_ERROR_OUT_OF_MEMORY;
-    try {
-      last_error = "out of memory";
-    } catch (...) {
-      last_error.clear();
-    }
-  } catch (const tsivy::io::TableError& e) {
+    record("out of memory");
+  } catch (const tsivy::io::TableError& e) {  // not expected past the lookup, but a damaged file all the same
     status = TSIVY_ERROR_TABLE_CORRUPT;
-    last_error = e.what();
+    record(e.what());
   } catch (const std::filesystem::filesystem_error& e) {
     status = TSIVY_ERROR_IO;
-    last_error = e.what();
+    record(e.what());
   } catch (const std::exception& e) {
     status = TSIVY_ERROR_INTERNAL;
-    last_error = std::string("unexpected error: ") + e.what();
+    record(e.what());
   } catch (...) {
     status = TSIVY_ERROR_INTERNAL;
-    last_error = "unexpected error of unknown type";
+    record("unexpected error of unknown type");
   }
   if (status == TSIVY_ERROR_TABLE_CORRUPT || status == TSIVY_ERROR_IO) log_to(tables, TSIVY_LOG_ERROR, last_error);
   return status;
