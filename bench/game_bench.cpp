@@ -65,17 +65,20 @@ void BM_GenerateTurns(benchmark::State& state) {
 }
 BENCHMARK(BM_GenerateTurns)->Arg(0)->Arg(1)->Arg(2);
 
-void BM_PerftStart5(benchmark::State& state) {
+// Args: depth, threads. perft(6) from the start has 9,205,774 turn sequences.
+void BM_PerftStart(benchmark::State& state) {
+  const int depth = static_cast<int>(state.range(0));
   std::uint64_t turns = 0;
   for (auto _ : state) {
-    const auto levels = perft(start_position(), 5);
+    const auto levels = perft(start_position(), depth, static_cast<unsigned>(state.range(1)));
     turns = levels.back().turns;
     benchmark::DoNotOptimize(turns);
   }
-  if (turns != 431852) state.SkipWithError("perft(5) from the start is not 431,852");
+  const std::uint64_t expected = depth == 5 ? 431852 : depth == 6 ? 9205774 : turns;
+  if (turns != expected) state.SkipWithError("perft from the start gives the wrong count");
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * turns));  // turn sequences per second
 }
-BENCHMARK(BM_PerftStart5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PerftStart)->Args({5, 1})->Args({6, 1})->Args({6, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 }  // namespace tsivy::bench

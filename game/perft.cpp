@@ -1,27 +1,125 @@
 #include "game/perft.h"
 
-#include <unordered_map>
+#include <algorithm>
+#include <array>
+#include <thread>
 
 #include "game/movegen.h"
 
 namespace tsivy {
+namespace {
 
-std::vector<PerftLevel> perft(const Position& root, int depth) {
+// A distinct position of one level with the number of turn sequences that reach it.
+// Every position of a level has the same side to move, so the two sets are the key.
+struct Node {
+  PointSet us = 0, them = 0;
+  std::uint64_t paths = 0;  // 0 marks an empty slot of a NodeCounts table
+};
+
+std::uint64_t hash_of(PointSet us, PointSet them) {
+  std::uint64_t h = us * 0x9E3779B97F4A7C15ull ^ (them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+  return h ^ (h >> 31);
+}
+
+// Open addressing with linear probing: one flat array, no allocation per position,
+// which is what makes counting millions of distinct positions cheap.
+class NodeCounts {
+ public:
+  explicit NodeCounts(std::size_t expected) {
+    std::size_t capacity = 16;
+    while (capacity < 2 * expected) capacity *= 2;
+    slots_.assign(capacity, Node{});
+  }
+  void add(const Node& n) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash_of(n.us, n.them) & mask;; i = (i + 1) & mask) {
+      Node& s = slots_[i];
+      if (s.paths == 0) {
+        s = n;
+        ++size_;
+        return;
+      }
+      if (s.us == n.us && s.them == n.them) {
+        s.paths += n.paths;
+        return;
+      }
+    }
+  }
+  void append_to(std::vector<Node>& out) const {
+    for (const Node& s : slots_)
+      if (s.paths) out.push_back(s);
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  void grow() {
+    std::vector<Node> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Node{});
+    size_ = 0;
+    for (const Node& s : old)
+      if (s.paths) add(s);
+  }
+  std::vector<Node> slots_;
+  std::size_t size_ = 0;
+};
+
+// Children are gathered into partitions by hash, so that each partition's distinct
+// positions are counted by one thread alone: no locks, no merging of whole tables.
+constexpr std::size_t kPartitions = 64;
+std::size_t partition_of(const Node& n) { return hash_of(n.us, n.them) >> 58; }
+
+template <class Body>
+void on_threads(unsigned threads, Body body) {
+  if (threads <= 1) return body(0u);
+  std::vector<std::jthread> pool;
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(body, t);
+}
+
+}  // namespace
+
+std::vector<PerftLevel> perft(const Position& root, int depth, unsigned threads) {
   // Breadth first, each distinct position carrying the number of turn sequences that
   // reach it: turns(d) is then a sum over distinct positions rather than over paths.
-  std::unordered_map<Position, std::uint64_t, PositionHash> level{{root, 1}}, next;
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<Node> level{{root.us, root.them, 1}};
+  Colour to_move = root.to_move;
   std::vector<PerftLevel> levels;
-  std::vector<Position> results;
   for (int d = 1; d <= depth; ++d) {
-    next.clear();
-    std::uint64_t turns = 0;
-    for (const auto& [position, paths] : level) {
-      all_turn_results(position, results);
-      turns += paths * results.size();
-      for (const Position& child : results) next[child] += paths;
-    }
-    levels.push_back({d, turns, next.size()});
-    level.swap(next);
+    // Each thread expands every threads-th parent into its own partitioned buffers.
+    std::vector<std::array<std::vector<Node>, kPartitions>> buffers(threads);
+    std::vector<std::uint64_t> turns(threads, 0);
+    on_threads(threads, [&](unsigned t) {
+      std::vector<Position> results;
+      for (std::size_t i = t; i < level.size(); i += threads) {
+        const Node& parent = level[i];
+        all_turn_results(Position{parent.us, parent.them, to_move}, results);
+        turns[t] += parent.paths * results.size();
+        for (const Position& child : results) {
+          const Node n{child.us, child.them, parent.paths};
+          buffers[t][partition_of(n)].push_back(n);
+        }
+      }
+    });
+    std::vector<std::vector<Node>> merged(kPartitions);
+    on_threads(threads, [&](unsigned t) {
+      for (std::size_t p = t; p < kPartitions; p += threads) {
+        std::size_t expected = 0;
+        for (const auto& b : buffers) expected += b[p].size();
+        NodeCounts counts(expected / 2);
+        for (auto& b : buffers) {
+          for (const Node& n : b[p]) counts.add(n);
+          std::vector<Node>().swap(b[p]);
+        }
+        counts.append_to(merged[p]);
+      }
+    });
+    level.clear();
+    for (const auto& part : merged) level.insert(level.end(), part.begin(), part.end());
+    std::uint64_t total_turns = 0;
+    for (std::uint64_t n : turns) total_turns += n;
+    levels.push_back({d, total_turns, level.size()});
+    to_move = other(to_move);
   }
   return levels;
 }

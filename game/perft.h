@@ -15,6 +15,7 @@ struct PerftLevel {
 };
 
 // Levels 1..depth. A position whose side to move has no stones or no turn has no children.
-std::vector<PerftLevel> perft(const Position& root, int depth);
+// Runs on `threads` threads (0: every core); the counts do not depend on it.
+std::vector<PerftLevel> perft(const Position& root, int depth, unsigned threads = 0);
 
 }  // namespace tsivy

@@ -85,6 +85,9 @@ DecodedHeader decode_header(std::span<const std::uint8_t> bytes, std::uint64_t f
   // the rest differently, so its checksum would say nothing useful.
   if (!std::equal(kMagic.begin(), kMagic.end(), b + kMagicAt)) fail("bad magic: not a tsivy table file");
   const auto version = load_le<std::uint16_t>(b + kVersionAt);
+  if (version == 1)
+    fail("format version 1, written before tables left capture positions to the lookup; this reader knows "
+         "version " + std::to_string(kVersion) + ": generate the tables again");
   if (version != kVersion)
     fail("unsupported format version " + std::to_string(version) + " (this reader knows version " +
          std::to_string(kVersion) + ")");

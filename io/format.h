@@ -1,4 +1,4 @@
-// The on-disk layout of a table file, version 1 (FORMAT.md is the spec; this header
+// The on-disk layout of a table file, version 2 (FORMAT.md is the spec; this header
 // is its one implementation). Pure functions over bytes: no I/O here. The writer,
 // the reader and the tests all build on these, so the layout lives in one place.
 #pragma once
@@ -15,7 +15,9 @@
 namespace tsivy::io::format {
 
 inline constexpr std::array<std::uint8_t, 8> kMagic = {'T', 'S', 'I', 'V', 'Y', 'T', 'B', 0x1A};
-inline constexpr std::uint16_t kVersion = 1;
+// Version 2: entries nobody reads hold fill values (FORMAT.md, "Don't-care entries").
+// Version 1 files stored every value and are refused, with a word on why.
+inline constexpr std::uint16_t kVersion = 2;
 
 // Fixed header: byte offsets of every field (all integers little-endian).
 inline constexpr std::size_t kHeaderSize = 128;

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "io/dont_care.h"
 #include "io/format.h"
 #include "io/posix_file.h"
 
@@ -74,9 +75,12 @@ class AtomicFile {
   bool committed_ = false;
 };
 
+template <class T>
 struct CompressContext {
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> ctx{ZSTD_createCCtx(), &ZSTD_freeCCtx};
+  std::vector<T> filled;               // one block with its don't-care entries filled
   std::vector<std::uint8_t> packed;
+  std::vector<std::uint64_t> counts;   // of the values stored, over the blocks this context encoded
 };
 
 template <class T>
@@ -92,14 +96,14 @@ TableHeader write(const std::filesystem::path& file, const TableSpec& spec, std:
   h.version = format::kVersion;
   h.spec = spec;
   h.entry_count = values.size();
-  std::vector<std::uint64_t> counts(std::size_t{1} << (8 * sizeof(T)), 0);
-  for (T v : values) ++counts[v];
-  const auto largest = std::find_if(counts.rbegin(), counts.rend(), [](std::uint64_t c) { return c != 0; });
-  h.max_value = largest == counts.rend() ? 0 : static_cast<std::uint16_t>(counts.rend() - largest - 1);
+  // Don't-care entries only ever copy stored values, so the largest value stored is the
+  // largest value given that is not don't-care; it decides the bits per entry.
+  h.max_value = 0;
+  for (T v : values)
+    if (!is_dont_care(v, spec.kind) && v > h.max_value) h.max_value = v;
   if (spec.kind == TableKind::wdl && h.max_value > 3)
     throw std::invalid_argument("write_table: WDL value " + std::to_string(h.max_value) + " is not a code 0..3");
-  counts.resize(spec.kind == TableKind::wdl ? format::kWdlValueCounts : std::size_t{h.max_value} + 1);
-  h.value_counts = std::move(counts);
+  const std::size_t value_count_len = spec.kind == TableKind::wdl ? format::kWdlValueCounts : std::size_t{h.max_value} + 1;
   h.bits_per_entry = format::bits_for(spec.kind, h.max_value);
   h.entries_per_block =
       options.entries_per_block == 0 ? default_entries_per_block(h.bits_per_entry) : options.entries_per_block;
@@ -112,27 +116,33 @@ TableHeader write(const std::filesystem::path& file, const TableSpec& spec, std:
 
   AtomicFile out(file);
   std::vector<format::BlockEntry> index(h.block_count);
-  std::uint64_t offset = format::data_offset(static_cast<std::uint32_t>(h.value_counts.size()), h.block_count);
+  std::uint64_t offset = format::data_offset(static_cast<std::uint32_t>(value_count_len), h.block_count);
 
   // Blocks are compressed a batch at a time (each by one thread, so the bytes do not
   // depend on the thread count) and written in order.
   const unsigned threads = std::max(1u, options.threads);
   const std::uint32_t batch = threads * 8;
-  std::vector<CompressContext> contexts(threads);
-  for (auto& c : contexts)
+  std::vector<CompressContext<T>> contexts(threads);
+  for (auto& c : contexts) {
     if (!c.ctx) throw std::bad_alloc();
+    c.counts.assign(value_count_len, 0);
+  }
   std::vector<std::vector<std::uint8_t>> compressed(batch);
   std::vector<std::string> errors(batch);
   for (std::uint32_t first = 0; first < h.block_count; first += batch) {
     const std::uint32_t count = std::min(batch, h.block_count - first);
     std::atomic<std::uint32_t> next{0};
-    auto work = [&](CompressContext& c) {
+    auto work = [&](CompressContext<T>& c) {
       for (std::uint32_t k; (k = next++) < count;) try {
         const std::uint32_t b = first + k;
         const std::uint64_t begin = std::uint64_t{b} * h.entries_per_block;
         const auto n = format::entries_in_block(h, b);
+        const auto given = values.subspan(begin, n);
+        c.filled.assign(given.begin(), given.end());
+        fill_dont_care(std::span<T>(c.filled), spec.kind);
+        for (T v : c.filled) ++c.counts[v];
         c.packed.resize(format::packed_size(n, h.bits_per_entry));
-        format::pack(values.subspan(begin, n), h.bits_per_entry, c.packed.data());
+        format::pack(std::span<const T>(c.filled), h.bits_per_entry, c.packed.data());
         auto& z = compressed[k];
         z.resize(ZSTD_compressBound(c.packed.size()));
         const std::size_t size = ZSTD_compressCCtx(c.ctx.get(), z.data(), z.size(), c.packed.data(), c.packed.size(), level);
@@ -161,6 +171,9 @@ TableHeader write(const std::filesystem::path& file, const TableSpec& spec, std:
     }
   }
 
+  h.value_counts.assign(value_count_len, 0);
+  for (const auto& c : contexts)
+    for (std::size_t v = 0; v < value_count_len; ++v) h.value_counts[v] += c.counts[v];
   const std::vector<std::uint8_t> metadata = format::encode_metadata(h.value_counts, index);
   out.write_at(format::kHeaderSize, metadata.data(), metadata.size());
   const auto header = format::encode_header(h, format::checksum(metadata));

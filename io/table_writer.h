@@ -21,9 +21,12 @@ struct WriteOptions {
 };
 
 // Writes `values` (entry i = values[i]) as the table `spec` to `file` and returns the
-// header written. WDL values must be Wdl codes (0..3); depth tables are stored at 8
-// bits per entry, or 16 when the largest value exceeds 255. The value counts and max
-// value are counted from `values`.
+// header written. WDL values must be Wdl codes (0..3), where `unused` marks an entry
+// nobody reads; in a depth table kDontCareDepth marks one (io/dont_care.h). Those are
+// stored as whatever compresses best (fill_dont_care), so a WDL table never stores
+// `unused`. Depth tables are stored at 8 bits per entry, or 16 when the largest value
+// that is not don't-care exceeds 255. The value counts in the header count the values
+// stored.
 //
 // Atomic: the data goes to a hidden temporary file in the same directory
 // (".<name>.<pid>.<n>.tmp"), which is fsynced, renamed over `file`, and the

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "game/movegen.h"
 #include "game/position.h"
 #include "indexing/material_index.h"
 #include "io/table_reader.h"
@@ -77,6 +78,11 @@ class TableLookup {
   // The value of the position for the side to move (us). A side to move without stones
   // has LOSS 0, one whose opponent has none WIN 0. Thread-safe. Throws LookupError.
   Value value(PointSet us, PointSet them, Access access = Access::may_read) const;
+
+  // Whether value() reads the stored entry of this (canonical) position: only quiet
+  // positions are read, and of those the depth file only for wins and losses. Every
+  // other entry is "don't care" to writers, and unchecked by verify.
+  static bool reads_entry(PointSet us, PointSet them) { return !has_capture(us, them); }
 
  private:
   static constexpr std::size_t kClassSlots = (kMaxStones + 1) * (kMaxStones + 1);

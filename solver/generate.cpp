@@ -24,11 +24,9 @@ ManifestFile describe_file(const std::filesystem::path& dir, Material material, 
   return {path.filename().string(), std::filesystem::file_size(path), io::file_checksum(path)};
 }
 
-ManifestClass summarise(const std::filesystem::path& dir, const ClassTable& table, double seconds) {
+ManifestClass count_values(const ClassTable& table, double seconds) {
   ManifestClass entry;
   entry.material = table.material;
-  entry.wdl = describe_file(dir, table.material, io::TableKind::wdl);
-  entry.depth = describe_file(dir, table.material, io::TableKind::depth);
   for (std::size_t s = 0; s < table.wdl.size(); ++s) {
     switch (static_cast<Outcome>(table.wdl[s])) {
       case Outcome::win: ++entry.wins; break;
@@ -103,7 +101,11 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   std::filesystem::create_directories(options.out);
   remove_stale_temporaries(options.out, options.log);
   Manifest manifest = Manifest::load(options.out);
-  SolvedClasses solved;
+  // Seeding reads the smaller classes back from their files, finished by this run or an
+  // earlier one, through the same lookup as every other reader.
+  LookupOptions lookup_options;
+  lookup_options.cache_bytes = options.cache_bytes;
+  const TableLookup smaller(options.out, lookup_options);
   std::vector<ManifestClass> done;
 
   for (int total = 2; total <= options.max_stones; ++total) {
@@ -118,29 +120,27 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
         if (options.log) *options.log << "  " << pair_name(material) << ": complete on disk, skipped\n";
         continue;
       }
-      // Seeding reads every smaller class; those finished by an earlier run come
-      // back from their files through the table reader.
-      for (int smaller = 2; smaller < total; ++smaller)
-        for (const Material m : materials_with(smaller))
-          if (!solved.contains(m)) solved.add(read_class_table(options.out, m));
-
       const auto start = Clock::now();
       ProgressPrinter printer(options.log, pair_name(material));
       SolveOptions solve_options{options.threads, std::ref(printer)};
-      std::vector<ClassTable> tables = solve_pair(material, solved, solve_options);
+      std::vector<ClassTable> tables = solve_pair(material, smaller, solve_options);
       const double seconds = seconds_since(start);
-      for (const ClassTable& table : tables) write_class_table(options.out, table, options.threads);
+      std::vector<ManifestClass> entries;
+      for (ClassTable& table : tables) {
+        // The true counts of every position, before the entries nobody reads are let go.
+        entries.push_back(count_values(table, seconds));
+        write_class_table(options.out, std::move(table), options.threads);
+      }
       // Only now, with both files fsynced and renamed, does the manifest name them.
-      for (const ClassTable& table : tables) {
-        ManifestClass entry = summarise(options.out, table, seconds);
+      for (ManifestClass& entry : entries) {
+        entry.wdl = describe_file(options.out, entry.material, io::TableKind::wdl);
+        entry.depth = describe_file(options.out, entry.material, io::TableKind::depth);
         entry.seed_seconds = printer.seed_seconds;
         entry.propagate_seconds = printer.propagate_seconds;
         manifest.put(entry);
         done.push_back(entry);
       }
       manifest.save(options.out);
-      if (total < options.max_stones)
-        for (ClassTable& table : tables) solved.add(std::move(table));
     }
   }
   if (options.log) print_summary(*options.log, done);

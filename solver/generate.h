@@ -2,6 +2,7 @@
 // solved together, written to a table directory with a manifest; resumable.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <iosfwd>
 #include <vector>
@@ -14,6 +15,8 @@ struct GenerateOptions {
   int max_stones = 0;
   std::filesystem::path out;
   unsigned threads = 1;
+  // Decompressed blocks of smaller tables kept for seeding (one budget for all of them).
+  std::size_t cache_bytes = std::size_t{1} << 30;
   std::ostream* log = nullptr;  // progress and summary; nullptr for quiet
 };
 

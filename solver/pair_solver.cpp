@@ -23,13 +23,6 @@ struct WorkingClass {
   int other = 0;  // the class a paika move leads to (the pair's other member, or itself)
 };
 
-Value best_capture(const Position& position, const SolvedClasses& smaller, std::vector<Position>& buffer) {
-  successors(position, buffer);
-  BestOfSuccessors best;
-  for (const Position& result : buffer) best.add(smaller.value_of(result.us, result.them));
-  return best.value();
-}
-
 std::uint16_t max_depth_of(const std::vector<WorkingClass>& classes) {
   std::uint16_t deepest = 0;
   for (const auto& c : classes)
@@ -41,7 +34,7 @@ std::uint16_t max_depth_of(const std::vector<WorkingClass>& classes) {
 
 class PairSolver {
  public:
-  PairSolver(Material material, const SolvedClasses& smaller, const SolveOptions& options)
+  PairSolver(Material material, const TableLookup& smaller, const SolveOptions& options)
       : smaller_(smaller), options_(options) {
     const Material mirror = material.flipped();
     classes_.push_back(make_class(material));
@@ -89,7 +82,9 @@ class PairSolver {
           ++canonical;
           const Position position{slot.us(), slot.them(), Colour::White};
           if (has_capture(position)) {
-            set(c, s, best_capture(position, smaller_, buffer));
+            // The lookup resolves a capture position by its capture sequences into the
+            // smaller classes on disk: the seed is exactly what any reader will see.
+            set(c, s, smaller_.value(position.us, position.them));
             ++resolved;
           } else if (!has_paika(position)) {
             set(c, s, kLostNow);
@@ -227,7 +222,7 @@ class PairSolver {
     return out;
   }
 
-  const SolvedClasses& smaller_;
+  const TableLookup& smaller_;
   const SolveOptions& options_;
   std::vector<WorkingClass> classes_;
   std::atomic<std::uint64_t> resolved_{0}, canonical_{0};
@@ -235,7 +230,7 @@ class PairSolver {
 
 }  // namespace
 
-std::vector<ClassTable> solve_pair(Material material, const SolvedClasses& smaller, const SolveOptions& options) {
+std::vector<ClassTable> solve_pair(Material material, const TableLookup& smaller, const SolveOptions& options) {
   return PairSolver(material, smaller, options).run();
 }
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "solver/class_table.h"
-#include "solver/solved_classes.h"
+#include "lookup/table_lookup.h"
 
 namespace tsivy {
 
@@ -25,7 +25,8 @@ struct SolveOptions {
 };
 
 // Solves `material` and its mirror class (once when m == n). Every class with fewer
-// stones must already be in `smaller`. Returns the solved classes, `material` first.
-std::vector<ClassTable> solve_pair(Material material, const SolvedClasses& smaller, const SolveOptions& options);
+// stones must already be readable through `smaller`, which resolves the positions that
+// captures lead to. Returns the solved classes, `material` first.
+std::vector<ClassTable> solve_pair(Material material, const TableLookup& smaller, const SolveOptions& options);
 
 }  // namespace tsivy

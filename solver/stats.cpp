@@ -5,7 +5,7 @@
 
 #include "solver/manifest.h"
 #include "solver/parallel.h"
-#include "solver/table_files.h"
+#include "solver/class_scan.h"
 
 namespace tsivy {
 namespace {
@@ -15,21 +15,21 @@ void count_into(std::vector<std::uint64_t>& histogram, int depth) {
   ++histogram[depth];
 }
 
-ClassStats class_stats(const ClassTable& table, unsigned threads) {
-  const MaterialIndex& index = MaterialIndex::of(table.material);
+// Every position counts, capture positions too (resolved by search), so that the
+// figures stay those of the whole class.
+ClassStats class_stats(const ClassScan& scan, Material material, unsigned threads) {
   ClassStats total;
-  total.material = table.material;
+  total.material = material;
   std::mutex merge;
-  parallel_for(0, index.slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
+  parallel_for(0, scan.index().slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
     ClassStats part;
-    for_each_slot(index, first, last, [&](const SlotCursor& slot) {
-      const auto outcome = static_cast<Outcome>(table.wdl[slot.slot()]);
-      if (outcome == Outcome::unused) return;
+    scan.visit(first, last, [&](const SlotCursor& slot, const Value& value, bool) {
+      const Outcome outcome = value.outcome;
       const auto code = static_cast<std::size_t>(outcome);
       ++part.canonical[code];
       part.raw[code] += orbit_size(slot.us(), slot.them());
       if (outcome == Outcome::draw) return;
-      const int depth = table.depth[slot.slot()];
+      const int depth = value.depth;
       part.max_depth = std::max(part.max_depth, depth);
       count_into(outcome == Outcome::win ? part.wins_by_depth : part.losses_by_depth, depth);
     });
@@ -47,11 +47,14 @@ ClassStats class_stats(const ClassTable& table, unsigned threads) {
 
 }  // namespace
 
-std::vector<ClassStats> table_stats(const std::filesystem::path& dir, unsigned threads) {
+std::vector<ClassStats> table_stats(const std::filesystem::path& dir, unsigned threads, std::size_t cache_bytes) {
   const Manifest manifest = Manifest::load_required(dir);
+  LookupOptions options;
+  options.cache_bytes = cache_bytes;
+  const TableLookup lookup(dir, options);
   std::vector<ClassStats> out;
   for (const Material m : materials_up_to(kMaxStones))
-    if (manifest.find(m)) out.push_back(class_stats(read_class_table(dir, m), threads));
+    if (manifest.find(m)) out.push_back(class_stats(ClassScan(lookup, dir, m), m, threads));
   return out;
 }
 

@@ -20,6 +20,8 @@ struct ClassStats {
 };
 
 // Reads every class listed in DIR/manifest.json (through the table reader) and counts.
-std::vector<ClassStats> table_stats(const std::filesystem::path& dir, unsigned threads);
+// cache_bytes: decompressed blocks kept for resolving capture positions.
+std::vector<ClassStats> table_stats(const std::filesystem::path& dir, unsigned threads,
+                                    std::size_t cache_bytes = std::size_t{1} << 30);
 
 }  // namespace tsivy

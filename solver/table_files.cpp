@@ -1,7 +1,10 @@
 #include "solver/table_files.h"
 
 #include "io/table_reader.h"
+#include "io/dont_care.h"
 #include "io/table_writer.h"
+#include "lookup/table_lookup.h"
+#include "solver/parallel.h"
 
 namespace tsivy {
 
@@ -13,7 +16,19 @@ io::TableSpec spec_of(Material material, io::TableKind kind) {
 
 }  // namespace
 
-void write_class_table(const std::filesystem::path& dir, const ClassTable& table, unsigned threads) {
+void write_class_table(const std::filesystem::path& dir, ClassTable&& table, unsigned threads) {
+  const MaterialIndex& index = MaterialIndex::of(table.material);
+  parallel_for(0, index.slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
+    for_each_slot(index, first, last, [&](const SlotCursor& slot) {
+      const std::uint64_t s = slot.slot();
+      if (!slot.canonical() || !TableLookup::reads_entry(slot.us(), slot.them())) {
+        table.wdl[s] = static_cast<std::uint8_t>(io::Wdl::unused);
+        table.depth[s] = io::kDontCareDepth;
+      } else if (table.wdl[s] == static_cast<std::uint8_t>(Outcome::draw)) {
+        table.depth[s] = io::kDontCareDepth;  // the WDL file says draw; no depth is read
+      }
+    });
+  });
   io::WriteOptions options;
   options.threads = threads;
   io::write_table(table_file(dir, table.material, io::TableKind::wdl), spec_of(table.material, io::TableKind::wdl),

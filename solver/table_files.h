@@ -12,10 +12,13 @@
 namespace tsivy {
 
 // Writes both files of a solved class atomically (io/ writes temp, fsync, rename).
-void write_class_table(const std::filesystem::path& dir, const ClassTable& table, unsigned threads);
+// The entries no reader looks at (TableLookup::reads_entry) are first marked don't-care
+// in `table`, so that io/ stores whatever compresses best there.
+void write_class_table(const std::filesystem::path& dir, ClassTable&& table, unsigned threads);
 
 // Reads both files of a class through io::TableReader, checking that their headers
 // describe this class, this index scheme and this slot count. Throws io::TableError.
+// Only the entries TableLookup::reads_entry names hold values; the rest hold fill.
 ClassTable read_class_table(const std::filesystem::path& dir, Material material);
 
 }  // namespace tsivy

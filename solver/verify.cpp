@@ -6,11 +6,9 @@
 
 #include "game/movegen.h"
 #include "game/notation.h"
-#include "io/table_reader.h"
 #include "solver/manifest.h"
 #include "solver/parallel.h"
-#include "solver/solved_classes.h"
-#include "solver/table_files.h"
+#include "solver/class_scan.h"
 
 namespace tsivy {
 namespace {
@@ -46,28 +44,13 @@ std::optional<std::string> check_quiet(const Value& stored, const std::vector<Va
   }
 }
 
-// A capture position: the best over every capture sequence and every stopping point.
-Value best_capture(const std::vector<Value>& next) {
-  bool any_loss = false, any_draw = false;
-  int min_loss = 1 << 30, max_win = -1;
-  for (const Value& v : next) {
-    if (v.outcome == Outcome::loss) any_loss = true, min_loss = std::min<int>(min_loss, v.depth);
-    if (v.outcome == Outcome::draw) any_draw = true;
-    if (v.outcome == Outcome::win) max_win = std::max<int>(max_win, v.depth);
-  }
-  if (any_loss) return {Outcome::win, static_cast<std::uint16_t>(min_loss + 1)};
-  if (any_draw) return {Outcome::draw, 0};
-  return {Outcome::loss, static_cast<std::uint16_t>(max_win + 1)};
-}
-
 class Verifier {
  public:
   explicit Verifier(const VerifyOptions& options) : options_(options) {}
 
   VerifyResult run() {
-    const Manifest manifest = Manifest::load_required(options_.tables);
     VerifyResult result;
-    for (const auto& [name, entry] : manifest.classes()) {
+    for (const auto& [name, entry] : manifest_.classes()) {
       if (options_.only && (options_.only->us != entry.material.us || options_.only->them != entry.material.them)) continue;
       verify_class(entry, result);
     }
@@ -77,17 +60,6 @@ class Verifier {
   }
 
  private:
-  const ClassTable& table(Material m) {
-    if (!tables_.contains(m)) {
-      // The table reader checks every block checksum while reading; verify() also
-      // recounts every value against the header's counts.
-      for (io::TableKind kind : {io::TableKind::wdl, io::TableKind::depth})
-        io::TableReader(table_file(options_.tables, m, kind)).verify();
-      tables_.add(read_class_table(options_.tables, m));
-    }
-    return tables_.table(m);
-  }
-
   void mismatch(const Position& p, const std::string& what, const Value& stored) {
     ++mismatches_;
     std::lock_guard lock(report_mutex_);
@@ -98,40 +70,29 @@ class Verifier {
   void verify_class(const ManifestClass& entry, VerifyResult& result) {
     const Material material = entry.material;
     if (const auto problem = file_problem(options_.tables, entry)) throw std::runtime_error(*problem);
-    const ClassTable& own = table(material);
-    const ClassTable& next_class = table(material.flipped());
-    for (int total = 2; total < material.stones(); ++total)
-      for (const Material m : materials_with(total)) table(m);
+    const ClassScan scan(lookup_, options_.tables, material);
+    // Every block's checksum and the header's value counts, including blocks that hold
+    // only don't-care entries, which the scan below never looks at.
+    for (io::TableKind kind : {io::TableKind::wdl, io::TableKind::depth}) scan.file(kind).verify();
 
-    const MaterialIndex& index = MaterialIndex::of(material);
-    const MaterialIndex& next_index = MaterialIndex::of(material.flipped());
     std::atomic<std::uint64_t> positions{0}, wins{0}, draws{0}, losses{0};
     mismatches_ = 0;
     reported_ = 0;
-    parallel_for(0, index.slots(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
+    parallel_for(0, scan.index().slots(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
       std::vector<Position> results;
       std::vector<Value> next;
       std::uint64_t counted = 0, w = 0, d = 0, l = 0;
-      for_each_slot(index, first, last, [&](const SlotCursor& slot) {
-        const std::uint64_t s = slot.slot();
-        const Value stored = own.at(s);
-        if (!slot.canonical()) {
-          if (stored.outcome != Outcome::unused) mismatch_slot(material, s, stored);
-          return;
-        }
+      scan.visit(first, last, [&](const SlotCursor& slot, const Value& value, bool stored) {
         ++counted;
-        (stored.outcome == Outcome::win ? w : stored.outcome == Outcome::draw ? d : l) += 1;
+        (value.outcome == Outcome::win ? w : value.outcome == Outcome::draw ? d : l) += 1;
+        // A capture position's value is what the lookup's search makes of the smaller
+        // classes (checked when they were); only stored entries have something to check.
+        if (!stored) return;
         const Position position{slot.us(), slot.them(), Colour::White};
         successors(position, results);
         next.clear();
-        if (has_capture(position)) {
-          for (const Position& r : results) next.push_back(tables_.value_of(r.us, r.them));
-          const Value expected = best_capture(next);
-          if (!(expected == stored)) mismatch(position, "captures give " + to_string(expected), stored);
-        } else {
-          for (const Position& r : results) next.push_back(next_class.at(next_index.index(r.us, r.them)));
-          if (const auto problem = check_quiet(stored, next)) mismatch(position, *problem, stored);
-        }
+        for (const Position& r : results) next.push_back(lookup_.value(r.us, r.them));
+        if (const auto problem = check_quiet(value, next)) mismatch(position, *problem, value);
       });
       positions += counted;
       wins += w, draws += d, losses += l;
@@ -148,16 +109,9 @@ class Verifier {
                     << " mismatches\n";
   }
 
-  void mismatch_slot(Material material, std::uint64_t slot, const Value& stored) {
-    ++mismatches_;
-    std::lock_guard lock(report_mutex_);
-    if (options_.errors && ++reported_ <= options_.max_reported)
-      *options_.errors << "mismatch " << to_string(material) << " slot " << slot << " (not a position): stored "
-                       << to_string(stored) << ", expected UNUSED\n";
-  }
-
   const VerifyOptions& options_;
-  SolvedClasses tables_;
+  const Manifest manifest_ = Manifest::load_required(options_.tables);  // first: no manifest, no tables
+  const TableLookup lookup_{options_.tables, LookupOptions{options_.cache_bytes}};
   std::atomic<std::uint64_t> mismatches_{0};
   std::uint64_t reported_ = 0;
   std::mutex report_mutex_;

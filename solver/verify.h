@@ -1,11 +1,13 @@
 // `tsivy verify`: re-checks every stored entry by forward search. It shares no code
 // with the retrograde propagation: it generates turns forwards and checks that each
-// stored value is exactly what its successors' stored values imply. Those local
+// stored value (a quiet position's) is exactly what its successors' values imply, each
+// successor looked up as every reader does (capture positions resolved by search). Those local
 // conditions, holding everywhere, prove the whole table correct (by induction on
 // depth; a draw cannot hide a win because a win needs a lost successor, which is
 // itself checked).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
@@ -19,6 +21,8 @@ struct VerifyOptions {
   std::filesystem::path tables;
   std::optional<Material> only;  // one class, or every class in the manifest
   unsigned threads = 1;
+  // Decompressed blocks kept for the successors' and captures' lookups.
+  std::size_t cache_bytes = std::size_t{1} << 30;
   std::ostream* log = nullptr;   // progress
   std::ostream* errors = nullptr;  // one line per mismatch (position, stored, expected)
   std::uint64_t max_reported = 20;  // mismatches printed per class; all are counted

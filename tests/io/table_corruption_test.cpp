@@ -139,10 +139,18 @@ TEST_F(DamagedTable, WrongMagic) {
 
 TEST_F(DamagedTable, WrongVersion) {
   auto b = bytes_;
-  format::store_le<std::uint16_t>(&b[format::kVersionAt], 2);
-  EXPECT_MENTIONS(open_error(b), "unsupported format version 2");
+  format::store_le<std::uint16_t>(&b[format::kVersionAt], 3);
+  EXPECT_MENTIONS(open_error(b), "unsupported format version 3");
   reseal(b);  // a file of a later version is refused whatever its checksum
-  EXPECT_MENTIONS(open_error(b), "unsupported format version 2");
+  EXPECT_MENTIONS(open_error(b), "unsupported format version 3");
+}
+
+TEST_F(DamagedTable, VersionOneIsRefusedWithAWordOnWhy) {
+  auto b = bytes_;
+  format::store_le<std::uint16_t>(&b[format::kVersionAt], 1);
+  reseal(b);
+  EXPECT_MENTIONS(open_error(b), "format version 1");
+  EXPECT_MENTIONS(open_error(b), "generate the tables again");
 }
 
 TEST_F(DamagedTable, BlockOffsetPastTheEndOfTheFile) {

@@ -84,7 +84,7 @@ TEST_P(DepthRoundTrip, EveryEntryReadsBackAtTheNarrowestWidth) {
 
 INSTANTIATE_TEST_SUITE_P(SizesAndWidths, DepthRoundTrip,
                          ::testing::Combine(::testing::Values(0, 1, kSmallBlock, kSmallBlock + 1, 5 * kSmallBlock + 77),
-                                            ::testing::Values(0, 1, 255, 256, 65535)));
+                                            ::testing::Values(0, 1, 255, 256, 65534)));  // 65535 marks don't-care
 
 TEST(TableRoundTrip, DefaultBlockSizeSpansSeveralBlocks) {
   ScratchDir dir;

@@ -74,9 +74,10 @@ void rewrite_entry(const std::filesystem::path& file, std::uint64_t slot, std::u
     io::write_table(file, header.spec, std::span<const std::uint16_t>(depth), options);
 }
 
-// Makes the manifest agree with the class's files as they now are (sizes, checksums,
-// value counts), so that only the forward search can tell the change.
-void reseal_manifest(const std::filesystem::path& dir, Material material) {
+// Makes the manifest agree with the class's files as they now are (sizes, checksums),
+// and its value counts with one position changed from `was` to `now`, so that only the
+// forward search can tell the change.
+void reseal_manifest(const std::filesystem::path& dir, Material material, Outcome was, Outcome now) {
   Manifest manifest = Manifest::load(dir);
   ManifestClass entry = *manifest.find(material);
   for (auto [file, kind] : {std::pair{&entry.wdl, io::TableKind::wdl}, std::pair{&entry.depth, io::TableKind::depth}}) {
@@ -84,10 +85,11 @@ void reseal_manifest(const std::filesystem::path& dir, Material material) {
     file->bytes = std::filesystem::file_size(path);
     file->checksum = io::file_checksum(path);
   }
-  const ClassTable table = read_class_table(dir, material);
-  entry.wins = static_cast<std::uint64_t>(std::count(table.wdl.begin(), table.wdl.end(), static_cast<std::uint8_t>(Outcome::win)));
-  entry.draws = static_cast<std::uint64_t>(std::count(table.wdl.begin(), table.wdl.end(), static_cast<std::uint8_t>(Outcome::draw)));
-  entry.losses = static_cast<std::uint64_t>(std::count(table.wdl.begin(), table.wdl.end(), static_cast<std::uint8_t>(Outcome::loss)));
+  const auto count_of = [&](Outcome o) -> std::uint64_t& {
+    return o == Outcome::win ? entry.wins : o == Outcome::draw ? entry.draws : entry.losses;
+  };
+  --count_of(was);
+  ++count_of(now);
   manifest.put(entry);
   manifest.save(dir);
 }
@@ -153,7 +155,7 @@ TEST_F(VerifyChangedTable, WdlEntryWithStaleManifestFailsOnTheChecksum) {
 TEST_F(VerifyChangedTable, WdlEntryIsCaughtByTheForwardSearch) {
   const Target target = quiet_win(dir_.path(), kWdlClass);
   rewrite_entry(table_file(dir_.path(), kWdlClass, io::TableKind::wdl), target.slot, static_cast<std::uint16_t>(Outcome::draw));
-  reseal_manifest(dir_.path(), kWdlClass);
+  reseal_manifest(dir_.path(), kWdlClass, Outcome::win, Outcome::draw);
   const std::string expected_line = "mismatch " + format_position(target.position) + ": stored DRAW";
 
   std::string errors;
@@ -185,7 +187,7 @@ TEST_F(VerifyChangedTable, DepthEntryIsCaughtByTheForwardSearch) {
   const Target target = quiet_win(dir_.path(), kDepthClass);
   const int changed = target.stored.depth + 2;
   rewrite_entry(table_file(dir_.path(), kDepthClass, io::TableKind::depth), target.slot, static_cast<std::uint16_t>(changed));
-  reseal_manifest(dir_.path(), kDepthClass);
+  reseal_manifest(dir_.path(), kDepthClass, Outcome::win, Outcome::win);
   const std::string expected_line =
       "mismatch " + format_position(target.position) + ": stored WIN " + std::to_string(changed);
 

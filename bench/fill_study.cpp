@@ -1,0 +1,155 @@
+// How small the table files of a directory could be: re-encodes every class's WDL and
+// depth entries in memory under other don't-care fill rules, block sizes and zstd
+// levels, and prints bytes per canonical position for each. Writes nothing.
+//   build/release/bench/fill_study TABLE_DIR
+// The numbers behind FORMAT.md's "Don't-care entries".
+#include <zstd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "io/dont_care.h"
+#include "io/format.h"
+#include "lookup/table_lookup.h"
+#include "solver/manifest.h"
+#include "solver/parallel.h"
+#include "solver/table_files.h"
+
+namespace tsivy {
+namespace {
+
+using Fill = std::function<void(std::span<std::uint16_t>, io::TableKind)>;
+
+// Don't-cares take the block's most common stored value (runs break at every stored
+// value that differs from it).
+void fill_majority(std::span<std::uint16_t> block, io::TableKind kind) {
+  std::map<std::uint16_t, std::size_t> seen;
+  for (auto v : block)
+    if (!io::is_dont_care(v, kind)) ++seen[v];
+  std::uint16_t best = 0;
+  std::size_t most = 0;
+  for (auto [v, n] : seen)
+    if (n > most) best = v, most = n;
+  for (auto& v : block)
+    if (io::is_dont_care(v, kind)) v = best;
+}
+
+// A gap between two equal stored values takes that value (no run breaks); any other gap,
+// and the block's ends, the block's most common stored value.
+void fill_bridge(std::span<std::uint16_t> block, io::TableKind kind) {
+  std::vector<std::uint16_t> majority(block.begin(), block.end());
+  fill_majority(std::span<std::uint16_t>(majority), kind);
+  std::size_t last = block.size();  // last stored index seen
+  for (std::size_t i = 0; i < block.size(); ++i) {
+    if (io::is_dont_care(block[i], kind)) continue;
+    const std::size_t from = last == block.size() ? 0 : last + 1;
+    const bool bridged = last != block.size() && block[last] == block[i];
+    for (std::size_t k = from; k < i; ++k) block[k] = bridged ? block[i] : majority[k];
+    last = i;
+  }
+  for (std::size_t k = last == block.size() ? 0 : last + 1; k < block.size(); ++k) block[k] = majority[k];
+}
+
+// Don't-cares become the next stored value instead of the previous one.
+void fill_next(std::span<std::uint16_t> block, io::TableKind kind) {
+  std::vector<std::uint16_t> reversed(block.rbegin(), block.rend());
+  io::fill_dont_care(std::span<std::uint16_t>(reversed), kind);
+  std::copy(reversed.rbegin(), reversed.rend(), block.begin());
+}
+
+struct Variant {
+  std::string name;
+  Fill fill;
+  std::uint32_t block_bytes;
+  int level;
+};
+
+std::uint64_t encoded_bytes(const std::vector<std::uint16_t>& marked, io::TableKind kind, unsigned bits,
+                            const Variant& v) {
+  const std::uint64_t per_block = std::uint64_t{v.block_bytes} * 8 / bits;
+  std::atomic<std::uint64_t> total{0};
+  parallel_for(0, (marked.size() + per_block - 1) / per_block, 2, [&](std::uint64_t b0, std::uint64_t b1) {
+    std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> ctx(ZSTD_createCCtx(), &ZSTD_freeCCtx);
+    std::vector<std::uint16_t> block;
+    std::vector<std::uint8_t> packed, out;
+    for (std::uint64_t b = b0; b < b1; ++b) {
+      const std::uint64_t first = b * per_block, n = std::min<std::uint64_t>(per_block, marked.size() - first);
+      block.assign(marked.begin() + first, marked.begin() + first + n);
+      v.fill(std::span<std::uint16_t>(block), kind);
+      packed.assign(io::format::packed_size(n, bits), 0);
+      io::format::pack(std::span<const std::uint16_t>(block), bits, packed.data());
+      out.resize(ZSTD_compressBound(packed.size()));
+      const std::size_t size = ZSTD_compressCCtx(ctx.get(), out.data(), out.size(), packed.data(), packed.size(), v.level);
+      total += size + io::format::kIndexEntrySize;
+    }
+  }, 1);
+  return total;
+}
+
+int run(const std::filesystem::path& dir) {
+  const Manifest manifest = Manifest::load_required(dir);
+  const std::vector<Variant> variants{
+      {"prev 16K z12", io::fill_dont_care<std::uint16_t>, 16384, 12},
+      {"next 16K z12", fill_next, 16384, 12},
+      {"majority 16K z12", fill_majority, 16384, 12},
+      {"bridge 16K z12", fill_bridge, 16384, 12},
+      {"prev 16K z19", io::fill_dont_care<std::uint16_t>, 16384, 19},
+      {"majority 16K z19", fill_majority, 16384, 19},
+      {"bridge 16K z19", fill_bridge, 16384, 19},
+      {"majority 32K z19", fill_majority, 32768, 19},
+      {"prev 32K z12", io::fill_dont_care<std::uint16_t>, 32768, 12},
+      {"prev 32K z19", io::fill_dont_care<std::uint16_t>, 32768, 19},
+      {"prev 64K z19", io::fill_dont_care<std::uint16_t>, 65536, 19},
+  };
+  std::vector<std::uint64_t> wdl_total(variants.size()), depth_total(variants.size());
+  std::uint64_t canonical_total = 0, old_wdl = 0, old_depth = 0;
+  std::printf("%-6s %12s  %-18s %10s %10s\n", "class", "canonical", "variant", "WDL B/pos", "depth B/pos");
+  for (const auto& [name, entry] : manifest.classes()) {
+    const ClassTable table = read_class_table(dir, entry.material);
+    const MaterialIndex& index = MaterialIndex::of(entry.material);
+    std::vector<std::uint16_t> wdl(index.slots()), depth(index.slots());
+    for_each_slot(index, 0, index.slots(), [&](const SlotCursor& slot) {
+      const std::uint64_t s = slot.slot();
+      const bool read = slot.canonical() && TableLookup::reads_entry(slot.us(), slot.them());
+      wdl[s] = read ? table.wdl[s] : static_cast<std::uint16_t>(io::Wdl::unused);
+      depth[s] = read && table.wdl[s] != static_cast<std::uint8_t>(Outcome::draw) ? table.depth[s] : io::kDontCareDepth;
+    });
+    const unsigned depth_bits = entry.max_depth > 255 ? 16 : 8;
+    canonical_total += entry.canonical;
+    old_wdl += entry.wdl.bytes, old_depth += entry.depth.bytes;
+    for (std::size_t k = 0; k < variants.size(); ++k) {
+      const std::uint64_t w = encoded_bytes(wdl, io::TableKind::wdl, 2, variants[k]);
+      const std::uint64_t d = encoded_bytes(depth, io::TableKind::depth, depth_bits, variants[k]);
+      wdl_total[k] += w, depth_total[k] += d;
+      std::printf("%-6s %12llu  %-18s %10.5f %10.5f\n", name.c_str(), static_cast<unsigned long long>(entry.canonical),
+                  variants[k].name.c_str(), double(w) / entry.canonical, double(d) / entry.canonical);
+    }
+  }
+  std::printf("\nall %llu canonical positions; files as written: WDL %.5f, depth %.5f bytes/pos\n",
+              static_cast<unsigned long long>(canonical_total), double(old_wdl) / canonical_total,
+              double(old_depth) / canonical_total);
+  for (std::size_t k = 0; k < variants.size(); ++k)
+    std::printf("  %-18s WDL %.5f  depth %.5f bytes/pos\n", variants[k].name.c_str(),
+                double(wdl_total[k]) / canonical_total, double(depth_total[k]) / canonical_total);
+  return 0;
+}
+
+}  // namespace
+}  // namespace tsivy
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: fill_study TABLE_DIR\n");
+    return 2;
+  }
+  try {
+    return tsivy::run(argv[1]);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "fill_study: error: %s\n", e.what());
+    return 1;
+  }
+}
