@@ -70,9 +70,10 @@ constexpr std::size_t kLargeCache = std::size_t{2} << 30;  // holds every block 
 
 void probe_loop(benchmark::State& state, const tsivy_tables* t, const std::vector<Sets>& p) {
   std::size_t i = 0;
+  const std::size_t mask = p.size() - 1;  // p.size() is a power of two
   for (auto _ : state) {
     int wdl, depth;
-    const Sets& s = p[i++ & (kPositions - 1)];
+    const Sets& s = p[i++ & mask];
     if (tsivy_probe(t, s.us, s.them, &wdl, &depth) != TSIVY_OK) {
       state.SkipWithError(tsivy_last_error());
       break;
@@ -93,6 +94,19 @@ void BM_ProbeQuietCached(benchmark::State& state) {
   const tsivy_tables* t = tables(kLargeCache);
   if (!ready(state, t)) return;
   const auto p = positions(static_cast<int>(state.range(0)), Kind::quiet, kPositions, 1);
+  for (const Sets& s : p) {
+    int wdl, depth;
+    tsivy_probe(t, s.us, s.them, &wdl, &depth);
+  }
+  probe_loop(state, t, p);
+}
+
+// The same with only 64 positions, so that their blocks also stay in the CPU's caches:
+// the floor of a cached probe (the difference to the above is memory latency).
+void BM_ProbeQuietHot(benchmark::State& state) {
+  const tsivy_tables* t = tables(kLargeCache);
+  if (!ready(state, t)) return;
+  const auto p = positions(static_cast<int>(state.range(0)), Kind::quiet, 64, 6);
   for (const Sets& s : p) {
     int wdl, depth;
     tsivy_probe(t, s.us, s.them, &wdl, &depth);
@@ -163,6 +177,7 @@ void BM_ProbeThreads(benchmark::State& state) {
 
 #define TSIVY_MEDIANS Repetitions(5)->ReportAggregatesOnly(true)
 BENCHMARK(BM_ProbeQuietCached)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeQuietHot)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
 BENCHMARK(BM_ProbeQuietCold)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
 BENCHMARK(BM_ProbeCaptureCached)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
 BENCHMARK(BM_ProbeRoot)->Arg(6)->TSIVY_MEDIANS;
