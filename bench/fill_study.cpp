@@ -38,26 +38,18 @@ void fill_majority(std::span<std::uint16_t> block, io::TableKind kind) {
     if (io::is_dont_care(v, kind)) v = best;
 }
 
-// A gap between two equal stored values takes that value (no run breaks); any other gap,
-// and the block's ends, the block's most common stored value.
-void fill_bridge(std::span<std::uint16_t> block, io::TableKind kind) {
-  std::vector<std::uint16_t> majority(block.begin(), block.end());
-  fill_majority(std::span<std::uint16_t>(majority), kind);
-  std::size_t last = block.size();  // last stored index seen
-  for (std::size_t i = 0; i < block.size(); ++i) {
-    if (io::is_dont_care(block[i], kind)) continue;
-    const std::size_t from = last == block.size() ? 0 : last + 1;
-    const bool bridged = last != block.size() && block[last] == block[i];
-    for (std::size_t k = from; k < i; ++k) block[k] = bridged ? block[i] : majority[k];
-    last = i;
-  }
-  for (std::size_t k = last == block.size() ? 0 : last + 1; k < block.size(); ++k) block[k] = majority[k];
+// Don't-cares repeat the last stored value before them (the first rule tried).
+void fill_previous(std::span<std::uint16_t> block, io::TableKind kind) {
+  std::size_t first = 0;
+  while (first < block.size() && io::is_dont_care(block[first], kind)) ++first;
+  for (std::size_t i = 0; i < block.size(); ++i)
+    if (io::is_dont_care(block[i], kind)) block[i] = i < first ? (first < block.size() ? block[first] : 0) : block[i - 1];
 }
 
 // Don't-cares become the next stored value instead of the previous one.
 void fill_next(std::span<std::uint16_t> block, io::TableKind kind) {
   std::vector<std::uint16_t> reversed(block.rbegin(), block.rend());
-  io::fill_dont_care(std::span<std::uint16_t>(reversed), kind);
+  fill_previous(std::span<std::uint16_t>(reversed), kind);
   std::copy(reversed.rbegin(), reversed.rend(), block.begin());
 }
 
@@ -92,19 +84,14 @@ std::uint64_t encoded_bytes(const std::vector<std::uint16_t>& marked, io::TableK
 
 int run(const std::filesystem::path& dir) {
   const Manifest manifest = Manifest::load_required(dir);
+  const Fill bridge = io::fill_dont_care<std::uint16_t>;  // what the writer does
   const std::vector<Variant> variants{
-      {"prev 16K z12", io::fill_dont_care<std::uint16_t>, 16384, 12},
-      {"next 16K z12", fill_next, 16384, 12},
-      {"majority 16K z12", fill_majority, 16384, 12},
-      {"bridge 16K z12", fill_bridge, 16384, 12},
-      {"prev 16K z19", io::fill_dont_care<std::uint16_t>, 16384, 19},
-      {"majority 16K z19", fill_majority, 16384, 19},
-      {"bridge 16K z19", fill_bridge, 16384, 19},
-      {"majority 32K z19", fill_majority, 32768, 19},
-      {"prev 32K z12", io::fill_dont_care<std::uint16_t>, 32768, 12},
-      {"prev 32K z19", io::fill_dont_care<std::uint16_t>, 32768, 19},
-      {"prev 64K z19", io::fill_dont_care<std::uint16_t>, 65536, 19},
+      {"previous 16K z12", fill_previous, 16384, 12},  {"next 16K z12", fill_next, 16384, 12},
+      {"majority 16K z12", fill_majority, 16384, 12},  {"bridge 16K z12", bridge, 16384, 12},
+      {"bridge 16K z19", bridge, 16384, 19},           {"bridge 32K z12", bridge, 32768, 12},
+      {"bridge 32K z19", bridge, 32768, 19},           {"bridge 64K z19", bridge, 65536, 19},
   };
+
   std::vector<std::uint64_t> wdl_total(variants.size()), depth_total(variants.size());
   std::uint64_t canonical_total = 0, old_wdl = 0, old_depth = 0;
   std::printf("%-6s %12s  %-18s %10s %10s\n", "class", "canonical", "variant", "WDL B/pos", "depth B/pos");

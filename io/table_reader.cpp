@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <new>
 #include <stdexcept>
@@ -70,7 +71,46 @@ struct TableReader::Impl {
                                  " bytes, expected " + std::to_string(raw));
   }
 
-  detail::BlockCache::Block cached(std::uint32_t b) const {
+  // The blocks this thread used last, before the shared cache and its locks: random
+  // probes that stay within a few blocks (a capture search, a seeding pass over one
+  // region) then cost no lock at all. Holding a block here keeps it alive after the
+  // shared cache drops it, which is safe (it is immutable) and bounded (kRecent per thread).
+  static constexpr std::size_t kRecent = 64;
+  struct Recent {
+    std::uint64_t key = ~std::uint64_t{0};
+    detail::BlockCache::Block block;
+  };
+
+  static Recent& recent_slot(std::uint64_t key) {
+    thread_local std::array<Recent, kRecent> recent;
+    return recent[(key ^ (key >> 29)) % kRecent];
+  }
+
+  // The packed bytes of block b; the reference lasts until this thread's next call.
+  const std::vector<std::uint8_t>& cached(std::uint32_t b) const {
+    const std::uint64_t key = key_base | b;
+    Recent& r = recent_slot(key);
+    if (r.key != key) {
+      r.block = find_or_load(b);
+      r.key = key;
+    }
+    return *r.block;
+  }
+
+  // The same without loading: nullptr when neither this thread nor the cache has it.
+  const std::vector<std::uint8_t>* cached_only(std::uint32_t b) const {
+    const std::uint64_t key = key_base | b;
+    Recent& r = recent_slot(key);
+    if (r.key != key) {
+      detail::BlockCache::Block hit = cache->find(key);
+      if (!hit) return nullptr;
+      r.block = std::move(hit);
+      r.key = key;
+    }
+    return r.block.get();
+  }
+
+  detail::BlockCache::Block find_or_load(std::uint32_t b) const {
     if (auto hit = cache->find(key_base | b)) return hit;
     auto data = std::make_shared<std::vector<std::uint8_t>>();
     load(b, *data);
@@ -147,15 +187,15 @@ std::uint16_t TableReader::get(std::uint64_t index) const {
   const Impl& r = *impl_;
   r.check_index(index);
   const std::uint64_t epb = r.header.entries_per_block;
-  const detail::BlockCache::Block block = r.cached(static_cast<std::uint32_t>(index / epb));
-  return format::unpack_one(block->data(), index % epb, r.header.bits_per_entry);
+  const std::vector<std::uint8_t>& block = r.cached(static_cast<std::uint32_t>(index / epb));
+  return format::unpack_one(block.data(), index % epb, r.header.bits_per_entry);
 }
 
 std::optional<std::uint16_t> TableReader::get_if_cached(std::uint64_t index) const {
   const Impl& r = *impl_;
   r.check_index(index);
   const std::uint64_t epb = r.header.entries_per_block;
-  const detail::BlockCache::Block block = r.cache->find(r.key_base | static_cast<std::uint32_t>(index / epb));
+  const std::vector<std::uint8_t>* block = r.cached_only(static_cast<std::uint32_t>(index / epb));
   if (!block) return std::nullopt;
   return format::unpack_one(block->data(), index % epb, r.header.bits_per_entry);
 }

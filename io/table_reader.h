@@ -65,7 +65,8 @@ class TableReader {
   // the first problem found.
   void verify() const;
 
-  // Cache counters since opening (for benchmarks and tuning).
+  // Counters of the shared block cache since opening (for benchmarks and tuning). A
+  // read served by the blocks a thread used last touches neither.
   std::uint64_t cache_hits() const;
   std::uint64_t cache_misses() const;
 

@@ -19,10 +19,25 @@ LookupError as_lookup_error(const io::TableError& e) {
   return LookupError(os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt, e.what());
 }
 
+// Capture positions resolved lately by this thread, for this lookup. Many positions
+// capture into the same smaller positions (seeding a class meets each of them again and
+// again), and each search below them can itself recurse, so this pays for itself.
+struct ResolvedCapture {
+  std::uint64_t owner = 0;  // the lookup's id; 0 = empty
+  PointSet us = 0, them = 0;
+  Value value;
+};
+constexpr std::size_t kResolvedCaptures = std::size_t{1} << 15;
+
+std::uint64_t next_lookup_id() {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
 }  // namespace
 
 TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options)
-    : dir_(std::move(dir)), cache_(io::make_shared_block_cache(options.cache_bytes)) {
+    : dir_(std::move(dir)), id_(next_lookup_id()), cache_(io::make_shared_block_cache(options.cache_bytes)) {
   std::error_code error;
   if (!std::filesystem::is_directory(dir_, error))
     throw LookupError(LookupFailure::table_missing, dir_.string() + ": not a table directory");
@@ -53,13 +68,19 @@ Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
   if (!us) return kLostNow;
   if (!them) return {Outcome::win, 0};
   if (!has_capture(us, them)) return stored(us, them, access);
+  thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
+  std::uint64_t h = us * 0x9E3779B97F4A7C15ull ^ (them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+  ResolvedCapture& memo = resolved[(h ^ (h >> 33)) % kResolvedCaptures];
+  if (memo.owner == id_ && memo.us == us && memo.them == them) return memo.value;
   // One buffer per stone total: each recursion level has fewer stones than its caller.
   thread_local std::array<std::vector<Position>, 2 * kStonesPerSide + 1> buffers;
   std::vector<Position>& results = buffers[static_cast<std::size_t>(count(us) + count(them))];
   successors(Position{us, them, Colour::White}, results);
   BestOfSuccessors best;
   for (std::size_t k = 0; k < results.size(); ++k) best.add(resolve(results[k].us, results[k].them, access));
-  return best.value();
+  const Value value = best.value();
+  memo = {id_, us, them, value};
+  return value;
 }
 
 Value TableLookup::stored(PointSet us, PointSet them, Access access) const {

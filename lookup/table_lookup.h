@@ -92,6 +92,7 @@ class TableLookup {
   [[noreturn]] void missing(Material material, io::TableKind kind) const;
 
   std::filesystem::path dir_;
+  std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
   std::vector<Found> found_;
   int max_complete_ = 0;
   io::SharedBlockCache cache_;

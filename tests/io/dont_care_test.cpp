@@ -15,10 +15,17 @@ namespace {
 using testing::ScratchDir;
 constexpr auto U = static_cast<std::uint8_t>(Wdl::unused);
 
-TEST(DontCare, RepeatsTheLastStoredValueAndLeadsWithTheFirst) {
-  std::vector<std::uint8_t> block{U, U, 2, U, 0, U, U, 1, U};
+TEST(DontCare, GapBetweenEqualValuesContinuesTheRunOthersTakeTheCommonestValue) {
+  // Stored: 2 at 2, 0 at 4, 0 at 7, 1 at 9, 0 at 11: 0 is the commonest.
+  std::vector<std::uint8_t> block{U, U, 2, U, 0, U, U, 0, U, 1, U, 0, U};
   fill_dont_care(std::span<std::uint8_t>(block), TableKind::wdl);
-  EXPECT_EQ(block, (std::vector<std::uint8_t>{2, 2, 2, 2, 0, 0, 0, 1, 1}));
+  EXPECT_EQ(block, (std::vector<std::uint8_t>{0, 0, 2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}));
+}
+
+TEST(DontCare, StoredValuesAreNeverChanged) {
+  std::vector<std::uint16_t> block{7, kDontCareDepth, 9, 9, kDontCareDepth, kDontCareDepth, 9, 3};
+  fill_dont_care(std::span<std::uint16_t>(block), TableKind::depth);
+  EXPECT_EQ(block, (std::vector<std::uint16_t>{7, 9, 9, 9, 9, 9, 9, 3}));
 }
 
 TEST(DontCare, BlockOfOnlyDontCaresBecomesZeros) {
@@ -29,8 +36,8 @@ TEST(DontCare, BlockOfOnlyDontCaresBecomesZeros) {
 
 TEST(DontCare, WriterFillsEachBlockOnItsOwnAndCountsWhatItStored) {
   ScratchDir dir;
-  // Two blocks of 64: the second starts with don't-cares, which take its first stored
-  // value (1), not the last value of the first block (2).
+  // Two blocks of 64, one stored value each: every don't-care takes its own block's
+  // value (2, then 1), whatever the other block holds.
   std::vector<std::uint8_t> values(128, U);
   values[10] = 2;
   values[100] = 1;
