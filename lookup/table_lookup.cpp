@@ -27,7 +27,7 @@ struct ResolvedCapture {
   PointSet us = 0, them = 0;
   Value value;
 };
-constexpr std::size_t kResolvedCaptures = std::size_t{1} << 15;
+constexpr std::size_t kResolvedCaptures = std::size_t{1} << 12;
 
 std::uint64_t next_lookup_id() {
   static std::atomic<std::uint64_t> next{1};
