@@ -14,6 +14,7 @@ void add_generate_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 
 }  // namespace tsivy::cli

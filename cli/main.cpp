@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   tsivy::cli::add_verify_command(app);
   tsivy::cli::add_stats_command(app);
   tsivy::cli::add_probe_command(app);
+  tsivy::cli::add_play_command(app);
   tsivy::cli::add_info_command(app);
   try {
     app.parse(argc, argv);

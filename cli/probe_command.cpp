@@ -1,9 +1,10 @@
+// `tsivy probe`: a position's value and every turn's value, best first. Goes through
+// libtsivy's C API (tsivy.hpp), the same path as every outside user of the tables.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "game/notation.h"
-#include "probe/table_probe.h"
+#include "cli/probe_output.h"
 
 namespace tsivy::cli {
 
@@ -14,26 +15,30 @@ void add_probe_command(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--fen", *fen, "Position, e.g. \"9/6B2/4W4/2W6/9 w\"")->required();
-  cmd->add_flag("--json", *json, "One JSON object: value, depth and the scored turns");
+  cmd->add_flag("--json", *json, "One JSON object: value, depth, best turn and the scored turns");
   cmd->callback([dir, fen, json] {
-    const Position position = parse_position(*fen);
-    const TableProbe probe(*dir);
-    const Value value = probe.value(position);
-    const auto turns = probe.scored_turns(position);
+    const Sets position = parse_fen(*fen);
+    const Tables tables(*dir);
+    const ProbeValue value = tables.probe(position);
+    const std::vector<tsivy_turn> turns = tables.turns(position);
+    const std::string text = format_fen(position);
     if (*json) {
       nlohmann::json scored = nlohmann::json::array();
-      for (const ScoredTurn& t : turns)
-        scored.push_back({{"turn", t.turn.notation}, {"value", to_string(t.value.outcome)}, {"depth", t.value.depth}});
-      std::cout << nlohmann::json{{"position", format_position(position)},
-                                  {"value", to_string(value.outcome)},
-                                  {"depth", value.depth},
-                                  {"turns", scored}}
-                       .dump()
-                << "\n";
+      for (const tsivy_turn& t : turns) {
+        nlohmann::json entry = value_json(t.wdl, t.depth);
+        entry["turn"] = t.text;
+        entry["fen"] = format_fen(after(position, t));
+        scored.push_back(entry);
+      }
+      nlohmann::json out = value_json(value.wdl, value.depth);
+      out["fen"] = text;
+      out["best"] = turns.empty() ? nlohmann::json(nullptr) : nlohmann::json(turns.front().text);
+      out["turns"] = scored;
+      std::cout << out.dump() << "\n";
       return;
     }
-    std::cout << format_position(position) << ": " << to_string(value) << " for the side to move\n";
-    for (const ScoredTurn& t : turns) std::cout << "  " << t.turn.notation << "  " << to_string(t.value) << "\n";
+    std::cout << text << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
+    for (const tsivy_turn& t : turns) std::cout << "  " << t.text << "  " << value_text(t.wdl, t.depth) << "\n";
   });
 }
 

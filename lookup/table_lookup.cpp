@@ -1,6 +1,8 @@
 #include "lookup/table_lookup.h"
 
 #include <algorithm>
+#include <exception>
+#include <thread>
 #include <system_error>
 
 #include "game/movegen.h"
@@ -67,6 +69,14 @@ Value TableLookup::value(PointSet us, PointSet them, Access access) const {
 Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
   if (!us) return kLostNow;
   if (!them) return {Outcome::win, 0};
+  const int m = count(us), n = count(them);
+  if (m + n <= kMaxStones) {
+    if (const Resident* r = resident_[static_cast<std::size_t>(m * (kMaxStones + 1) + n)].load(std::memory_order_acquire)) {
+      const std::uint16_t v = r->values[r->index->index_unchecked(us, them)];
+      return {static_cast<Outcome>(v >> kResidentDepthBits),
+              static_cast<std::uint16_t>(v & ((1u << kResidentDepthBits) - 1))};
+    }
+  }
   if (!has_capture(us, them)) return stored(us, them, access);
   thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
   std::uint64_t h = us * 0x9E3779B97F4A7C15ull ^ (them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
@@ -108,6 +118,72 @@ Value TableLookup::stored(PointSet us, PointSet them, Access access) const {
       throw LookupError(LookupFailure::table_corrupt, table_file(dir_, m, io::TableKind::wdl).string() + ": slot " +
                                                           std::to_string(slot) + " of a quiet position is marked unused");
   }
+}
+
+void TableLookup::make_resident(Material material, unsigned threads) {
+  std::atomic<const Resident*>& published = resident_[static_cast<std::size_t>(material.us * (kMaxStones + 1) + material.them)];
+  std::lock_guard lock(resident_mutex_);  // one class at a time; each uses every thread
+  if (published.load(std::memory_order_acquire)) return;
+  auto resident = std::make_unique<Resident>(Resident{&MaterialIndex::of(material), {}});
+  const MaterialIndex& index = *resident->index;
+  resident->values.assign(index.slots(), 0);
+  const io::TableReader& wdl = *reader(material, io::TableKind::wdl, Access::may_read);
+  const io::TableReader& depth = *reader(material, io::TableKind::depth, Access::may_read);
+  // Chunks handed out to the threads in turn; quiet positions from a bulk read of the
+  // files, capture positions through resolve() (its searches end in smaller classes).
+  constexpr std::uint64_t kChunk = 1 << 16;
+  std::atomic<std::uint64_t> next{0};
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  const auto work = [&] {
+    std::vector<std::uint8_t> w;
+    std::vector<std::uint16_t> d;
+    try {
+      for (std::uint64_t first; (first = next.fetch_add(kChunk)) < index.slots();) {
+        const std::uint64_t last = std::min(index.slots(), first + kChunk);
+        w.resize(last - first);
+        d.resize(last - first);
+        try {
+          wdl.read(first, std::span<std::uint8_t>(w));
+          depth.read(first, std::span<std::uint16_t>(d));
+        } catch (const io::TableError& e) {
+          throw as_lookup_error(e);
+        }
+        for_each_slot(index, first, last, [&](const SlotCursor& slot) {
+          if (!slot.canonical()) return;
+          const std::uint64_t k = slot.slot() - first;
+          Value v;
+          if (!reads_entry(slot.us(), slot.them())) {
+            v = resolve(slot.us(), slot.them(), Access::may_read);
+          } else {
+            v.outcome = static_cast<Outcome>(w[k]);
+            if (v.outcome == Outcome::unused)
+              throw LookupError(LookupFailure::table_corrupt, wdl.file().string() + ": slot " + std::to_string(slot.slot()) +
+                                                                  " of a quiet position is marked unused");
+            v.depth = v.outcome == Outcome::draw ? 0 : d[k];
+          }
+          if (v.depth >= (1u << kResidentDepthBits))
+            throw LookupError(LookupFailure::table_corrupt, depth.file().string() + ": depth " + std::to_string(v.depth) +
+                                                                " out of range");
+          resident->values[slot.slot()] =
+              static_cast<std::uint16_t>(static_cast<unsigned>(v.outcome) << kResidentDepthBits | v.depth);
+        });
+      }
+    } catch (...) {
+      std::lock_guard guard(error_mutex);
+      if (!error) error = std::current_exception();
+      next.store(index.slots());
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(work);
+    work();
+  }
+  if (error) std::rethrow_exception(error);
+  resident_bytes_ += resident->values.size() * sizeof(std::uint16_t);
+  published.store(resident.get(), std::memory_order_release);
+  resident_owned_.push_back(std::move(resident));
 }
 
 const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access) const {

@@ -79,6 +79,16 @@ class TableLookup {
   // has LOSS 0, one whose opponent has none WIN 0. Thread-safe. Throws LookupError.
   Value value(PointSet us, PointSet them, Access access = Access::may_read) const;
 
+  // Keeps the value of every position of `material` in memory, capture positions
+  // resolved, so that later lookups into the class are one array read and no capture
+  // search (2 bytes per index slot; resident_bytes() says how many are held). For the
+  // solver's seeding, which meets the same smaller positions again and again. Making
+  // classes resident smallest first lets each one's capture searches end in classes
+  // already resident. Works on `threads` threads; does nothing for a resident class.
+  // Thread-safe. Throws LookupError.
+  void make_resident(Material material, unsigned threads);
+  std::size_t resident_bytes() const { return resident_bytes_.load(); }
+
   // Whether value() reads the stored entry of this (canonical) position: only quiet
   // positions are read, and of those the depth file only for wins and losses. Every
   // other entry is "don't care" to writers, and unchecked by verify.
@@ -91,6 +101,13 @@ class TableLookup {
   const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;
   [[noreturn]] void missing(Material material, io::TableKind kind) const;
 
+  // A resident class: outcome << 14 | depth per slot.
+  struct Resident {
+    const MaterialIndex* index;
+    std::vector<std::uint16_t> values;
+  };
+  static constexpr unsigned kResidentDepthBits = 14;
+
   std::filesystem::path dir_;
   std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
   std::vector<Found> found_;
@@ -100,6 +117,10 @@ class TableLookup {
   mutable std::array<std::atomic<const io::TableReader*>, 2 * kClassSlots> readers_{};
   mutable std::mutex open_mutex_;
   mutable std::vector<std::unique_ptr<io::TableReader>> owned_;
+  std::array<std::atomic<const Resident*>, kClassSlots> resident_{};
+  std::mutex resident_mutex_;
+  std::vector<std::unique_ptr<Resident>> resident_owned_;
+  std::atomic<std::size_t> resident_bytes_{0};
 };
 
 }  // namespace tsivy

@@ -9,6 +9,7 @@ packages=(
   libzstd-dev libxxhash-dev
   libgtest-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
+  clang python3 binutils
 )
 
 missing=()

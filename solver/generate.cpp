@@ -158,7 +158,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   // earlier one, through the same lookup as every other reader.
   LookupOptions lookup_options;
   lookup_options.cache_bytes = options.cache_bytes;
-  const TableLookup smaller(options.out, lookup_options);
+  TableLookup smaller(options.out, lookup_options);
   std::vector<ManifestClass> done;
   TotalStats totals;
 
@@ -179,6 +179,11 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
         if (log) *log << "  " << pair_name(material) << ": complete on disk, skipped\n";
         continue;
       }
+      // Every smaller class resident, smallest first: seeding then reads each smaller
+      // position's value from memory, capture positions resolved once per run.
+      for (int fewer = 2; fewer < total; ++fewer)
+        for (const Material m : materials_with(fewer)) smaller.make_resident(m, options.threads);
+
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options;

@@ -97,6 +97,22 @@ TEST(TableLookup, DamagedOrMisplacedFileIsTableCorrupt) {
   EXPECT_EQ(failure_of(lookup, parse("9/9/W7B/9/9 w")), LookupFailure::table_corrupt);
 }
 
+TEST(TableLookup, ResidentClassesGiveTheSameValuesAsTheFiles) {
+  const TableLookup from_files(reference_tables());
+  TableLookup resident(reference_tables());
+  for (const Material m : materials_up_to(kEndToEndStones - 1)) resident.make_resident(m, 2);
+  EXPECT_GT(resident.resident_bytes(), 0u);
+  for (const Material m : materials_up_to(kEndToEndStones - 1)) {
+    const MaterialIndex& index = MaterialIndex::of(m);
+    std::uint64_t differ = 0;
+    for_each_slot(index, 0, index.slots(), [&](const SlotCursor& slot) {
+      if (!slot.canonical()) return;
+      if (!(resident.value(slot.us(), slot.them()) == from_files.value(slot.us(), slot.them()))) ++differ;
+    });
+    EXPECT_EQ(differ, 0u) << to_string(m);
+  }
+}
+
 TEST(TableLookup, NotADirectoryIsTableMissing) {
   try {
     TableLookup lookup("/nonexistent/tsivy-tables");

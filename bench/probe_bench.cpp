@@ -1,0 +1,186 @@
+// libtsivy probes through the C API (issue 7's targets): WDL+depth probes of random
+// quiet positions of the 5- and 6-stone classes with their blocks cached (<= 300 ns)
+// and not cached (<= 50 us), random capture positions resolved by search (<= 3 us),
+// tsivy_probe_root, and the throughput of 1 and 2 threads on one handle (2 >= 1.8x).
+//
+// Needs a table directory: TSIVY_PROBE_BENCH_TABLES, default /tmp/probe-tables, from
+//   build/release/cli/tsivy generate --max-stones 6 --out /tmp/probe-tables
+// Run: build/release/bench/probe_bench (5 repetitions each, medians reported).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "game/movegen.h"
+#include "indexing/material_index.h"
+#include "tsivy/tsivy.h"
+
+namespace {
+
+struct Sets {
+  std::uint64_t us, them;
+};
+
+std::string tables_dir() {
+  const char* env = std::getenv("TSIVY_PROBE_BENCH_TABLES");
+  return env ? env : "/tmp/probe-tables";
+}
+
+// One handle per cache size, opened on first use and kept for the whole run.
+const tsivy_tables* tables(std::size_t cache_bytes) {
+  static std::vector<std::pair<std::size_t, tsivy_tables*>> open;
+  for (const auto& [bytes, t] : open)
+    if (bytes == cache_bytes) return t;
+  tsivy_tables* t = nullptr;
+  if (tsivy_open(tables_dir().c_str(), cache_bytes, &t) != TSIVY_OK) return nullptr;
+  open.emplace_back(cache_bytes, t);
+  return t;
+}
+
+enum class Kind { quiet, capture, any };
+
+// `count` random positions of the classes with `stones` stones whose side to move has
+// (capture) or has not (quiet) a capture, always the same for the same arguments.
+std::vector<Sets> positions(int stones, Kind kind, std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed + static_cast<std::uint64_t>(stones));
+  const std::vector<tsivy::Material> classes = tsivy::materials_with(stones);
+  std::vector<Sets> out;
+  while (out.size() < count) {
+    const tsivy::Material m = classes[rng() % classes.size()];
+    Sets s{0, 0};
+    std::uint64_t taken = 0;
+    for (int k = 0; k < m.stones(); ++k) {
+      std::uint64_t bit;
+      do bit = std::uint64_t{1} << (rng() % 45);
+      while (taken & bit);
+      taken |= bit;
+      (k < m.us ? s.us : s.them) |= bit;
+    }
+    const bool capture = tsivy::has_capture(s.us, s.them);
+    if (kind == Kind::any || capture == (kind == Kind::capture)) out.push_back(s);
+  }
+  return out;
+}
+
+constexpr std::size_t kPositions = 1 << 14;
+constexpr std::size_t kLargeCache = std::size_t{2} << 30;  // holds every block of 6 stones
+
+void probe_loop(benchmark::State& state, const tsivy_tables* t, const std::vector<Sets>& p) {
+  std::size_t i = 0;
+  const std::size_t mask = p.size() - 1;  // p.size() is a power of two
+  for (auto _ : state) {
+    int wdl, depth;
+    const Sets& s = p[i++ & mask];
+    if (tsivy_probe(t, s.us, s.them, &wdl, &depth) != TSIVY_OK) {
+      state.SkipWithError(tsivy_last_error());
+      break;
+    }
+    benchmark::DoNotOptimize(wdl + depth);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+bool ready(benchmark::State& state, const tsivy_tables* t) {
+  if (t && tsivy_max_stones(t) >= 6) return true;
+  state.SkipWithError(("needs tables up to 6 stones in " + tables_dir()).c_str());
+  return false;
+}
+
+// Blocks in the cache: every position was probed once before timing.
+void BM_ProbeQuietCached(benchmark::State& state) {
+  const tsivy_tables* t = tables(kLargeCache);
+  if (!ready(state, t)) return;
+  const auto p = positions(static_cast<int>(state.range(0)), Kind::quiet, kPositions, 1);
+  for (const Sets& s : p) {
+    int wdl, depth;
+    tsivy_probe(t, s.us, s.them, &wdl, &depth);
+  }
+  probe_loop(state, t, p);
+}
+
+// The same with only 64 positions, so that their blocks also stay in the CPU's caches:
+// the floor of a cached probe (the difference to the above is memory latency).
+void BM_ProbeQuietHot(benchmark::State& state) {
+  const tsivy_tables* t = tables(kLargeCache);
+  if (!ready(state, t)) return;
+  const auto p = positions(static_cast<int>(state.range(0)), Kind::quiet, 64, 6);
+  for (const Sets& s : p) {
+    int wdl, depth;
+    tsivy_probe(t, s.us, s.them, &wdl, &depth);
+  }
+  probe_loop(state, t, p);
+}
+
+// No block cache worth the name (one block): nearly every probe decompresses its
+// blocks (the files themselves are in the operating system's page cache).
+void BM_ProbeQuietCold(benchmark::State& state) {
+  const tsivy_tables* t = tables(1);
+  if (!ready(state, t)) return;
+  probe_loop(state, t, positions(static_cast<int>(state.range(0)), Kind::quiet, kPositions, 2));
+}
+
+// Capture positions: resolved by searching their capture sequences, blocks cached.
+void BM_ProbeCaptureCached(benchmark::State& state) {
+  const tsivy_tables* t = tables(kLargeCache);
+  if (!ready(state, t)) return;
+  const auto p = positions(static_cast<int>(state.range(0)), Kind::capture, kPositions, 3);
+  for (const Sets& s : p) {
+    int wdl, depth;
+    tsivy_probe(t, s.us, s.them, &wdl, &depth);
+  }
+  probe_loop(state, t, p);
+}
+
+void BM_ProbeRoot(benchmark::State& state) {
+  const tsivy_tables* t = tables(kLargeCache);
+  if (!ready(state, t)) return;
+  const auto p = positions(static_cast<int>(state.range(0)), Kind::any, kPositions, 4);
+  std::vector<tsivy_turn> turns(512);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Sets& s = p[i++ & (kPositions - 1)];
+    std::size_t n = 0;
+    if (tsivy_probe_root(t, s.us, s.them, turns.data(), turns.size(), &n) != TSIVY_OK) {
+      state.SkipWithError(tsivy_last_error());
+      break;
+    }
+    benchmark::DoNotOptimize(n);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+// Throughput of 1 and 2 threads probing one handle (quiet and capture positions of 6
+// stones, blocks cached): items_per_second of the 2-thread run / the 1-thread run.
+void BM_ProbeThreads(benchmark::State& state) {
+  const tsivy_tables* t = tables(kLargeCache);
+  if (!ready(state, t)) return;
+  static const std::vector<Sets> p = [&] {
+    auto all = positions(6, Kind::any, kPositions, 5);
+    for (const Sets& s : all) {
+      int wdl, depth;
+      tsivy_probe(t, s.us, s.them, &wdl, &depth);
+    }
+    return all;
+  }();
+  std::size_t i = static_cast<std::size_t>(state.thread_index()) * (kPositions / 2);
+  for (auto _ : state) {
+    int wdl, depth;
+    const Sets& s = p[i++ & (kPositions - 1)];
+    tsivy_probe(t, s.us, s.them, &wdl, &depth);
+    benchmark::DoNotOptimize(wdl + depth);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+#define TSIVY_MEDIANS Repetitions(5)->ReportAggregatesOnly(true)
+BENCHMARK(BM_ProbeQuietCached)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeQuietHot)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeQuietCold)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeCaptureCached)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeRoot)->Arg(6)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeThreads)->Threads(1)->Threads(2)->UseRealTime()->TSIVY_MEDIANS;
+
+}  // namespace

@@ -1,0 +1,199 @@
+/*
+ * libtsivy: Fanorona endgame tablebase probing, a plain C99 interface.
+ *
+ * Positions are two 64-bit point sets in the numbering of notation.md: bit p is the
+ * point p = row_index * 9 + column_index, a1 = bit 0, i1 = bit 8, a2 = bit 9, i5 = bit 44.
+ * `us` is always the side to move, whatever its colour; `them` is its opponent.
+ * Values are from the side to move: TSIVY_WIN (1), TSIVY_DRAW (0), TSIVY_LOSS (-1), and
+ * a depth in turns to the end of the game under best play (-1 for a draw).
+ *
+ * Every function that can fail returns a status: TSIVY_OK (0) on success, otherwise one
+ * of the distinct non-zero TSIVY_ERROR_* codes below. tsivy_status_name() names a code
+ * and tsivy_last_error() gives the detailed message of the last failure on the calling
+ * thread (which file, which block, what was wrong). The library never exits, aborts or
+ * prints, and no C++ exception leaves it. On failure, output parameters are left
+ * unchanged unless a function says otherwise.
+ *
+ * Thread safety: a handle may be probed from any number of threads at once. Only
+ * tsivy_close() must not run concurrently with another call on the same handle.
+ * Several handles (on the same or different directories) may be open at once.
+ */
+#ifndef TSIVY_TSIVY_H
+#define TSIVY_TSIVY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TSIVY_VERSION_MAJOR 0
+#define TSIVY_VERSION_MINOR 1
+#define TSIVY_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH, as returned by tsivy_version(). */
+#define TSIVY_VERSION_NUMBER (TSIVY_VERSION_MAJOR * 10000 + TSIVY_VERSION_MINOR * 100 + TSIVY_VERSION_PATCH)
+#define TSIVY_VERSION_STRING "0.1.0"
+
+#if defined(TSIVY_BUILDING_LIBRARY) && defined(__GNUC__)
+#define TSIVY_API __attribute__((visibility("default")))
+#else
+#define TSIVY_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Status codes ------------------------------------------------------------------ */
+
+typedef enum tsivy_status {
+  TSIVY_OK = 0,
+  TSIVY_ERROR_BAD_ARGUMENT = 1,     /* a null pointer where one is required, or an invalid value */
+  TSIVY_ERROR_BAD_POSITION = 2,     /* sets overlap, bits above 44, or more than 22 stones a side */
+  TSIVY_ERROR_BAD_FEN = 3,          /* position text not in the form of notation.md */
+  TSIVY_ERROR_TOO_MANY_STONES = 4,  /* more stones than the tables of this directory hold */
+  TSIVY_ERROR_TABLE_MISSING = 5,    /* the file of a class within the tables' range is absent */
+  TSIVY_ERROR_TABLE_CORRUPT = 6,    /* a file is damaged or not the table its name says */
+  TSIVY_ERROR_IO = 7,               /* reading failed (permissions, device error, ...) */
+  TSIVY_ERROR_OUT_OF_MEMORY = 8,
+  TSIVY_ERROR_BUFFER_TOO_SMALL = 9, /* the caller's array or buffer cannot hold the answer */
+  TSIVY_ERROR_NOT_CACHED = 10,      /* a cache-only probe would have had to read the disk */
+  TSIVY_ERROR_NO_TABLES = 11,       /* the directory does not exist or holds no table directory */
+  TSIVY_ERROR_INTERNAL = 12         /* a bug in libtsivy; the message says what happened */
+} tsivy_status;
+
+/* The name of a status code, e.g. "TSIVY_ERROR_TABLE_CORRUPT"; "TSIVY_UNKNOWN_STATUS" for
+ * a value that is no code. Never NULL; a static string. Thread-safe. */
+TSIVY_API const char *tsivy_status_name(int status);
+
+/* The detailed message of the last call that failed on this thread, e.g.
+ * "/t/4v2.wdl.tsivy: block 3 checksum mismatch"; "" if none failed yet. Successful calls
+ * leave it unchanged. The string stays valid until the next failing call on this
+ * thread. Never NULL. Thread-safe (the message is thread-local). */
+TSIVY_API const char *tsivy_last_error(void);
+
+/* ---- Version ----------------------------------------------------------------------- */
+
+/* TSIVY_VERSION_NUMBER of the library actually linked (compare with the header's). */
+TSIVY_API unsigned tsivy_version(void);
+/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.1.0". Static string. */
+TSIVY_API const char *tsivy_version_string(void);
+
+/* ---- Opening a table directory ------------------------------------------------------ */
+
+/* An open table directory. Opaque; one per tsivy_open(), freed by tsivy_close(). */
+typedef struct tsivy_tables tsivy_tables;
+
+enum { TSIVY_LOG_INFO = 0, TSIVY_LOG_WARNING = 1, TSIVY_LOG_ERROR = 2 };
+
+/* Receives the library's diagnostics (a table found incomplete at open, a damaged file
+ * met while probing). Called on the thread that made the call, possibly from several
+ * threads at once; `message` is valid only during the call. Must not call back into
+ * the library with the same handle. */
+typedef void (*tsivy_log_fn)(void *user, int level, const char *message);
+
+/* Opens the table directory `dir` (as written by `tsivy generate`). Files are checked
+ * and mapped lazily, on the first probe that needs them; the directory listing is read
+ * now, so tsivy_classes() shows at once what is there.
+ * cache_bytes: memory for decompressed blocks, shared by all tables of the handle
+ * (0 chooses the default, 64 MiB).
+ * out: receives the new handle; set to NULL on failure.
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (dir or out NULL), TSIVY_ERROR_NO_TABLES,
+ * TSIVY_ERROR_TABLE_CORRUPT (an unreadable manifest), TSIVY_ERROR_IO or
+ * TSIVY_ERROR_OUT_OF_MEMORY. Thread-safe. */
+TSIVY_API int tsivy_open(const char *dir, size_t cache_bytes, tsivy_tables **out);
+
+/* The same, with a log callback (`log` may be NULL for none; `log_user` is passed back
+ * to it unchanged). */
+TSIVY_API int tsivy_open_logged(const char *dir, size_t cache_bytes, tsivy_log_fn log, void *log_user,
+                                tsivy_tables **out);
+
+/* Frees the handle and everything it holds. NULL is allowed and does nothing. Must not
+ * run concurrently with another call on the same handle. */
+TSIVY_API void tsivy_close(tsivy_tables *tables);
+
+/* The largest stone total N such that every class of 2..N stones is present with both
+ * of its files; 0 when not even the 2-stone class is complete (or tables is NULL).
+ * Positions with more stones are refused with TSIVY_ERROR_TOO_MANY_STONES. Thread-safe. */
+TSIVY_API int tsivy_max_stones(const tsivy_tables *tables);
+
+/* One material class found in the directory at open. */
+typedef struct tsivy_class {
+  int us_stones;   /* stones of the side to move */
+  int them_stones; /* stones of the opponent */
+  int has_wdl;     /* 1 when its WDL file is present */
+  int has_depth;   /* 1 when its depth file is present */
+} tsivy_class;
+
+/* Lists the classes found in the directory at open, by stone total then us_stones.
+ * Writes min(count, capacity) entries to `classes` (which may be NULL when capacity is
+ * 0) and the number of classes to *count.
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (tables or count NULL) or
+ * TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count; the first `capacity` are written).
+ * Thread-safe. */
+TSIVY_API int tsivy_classes(const tsivy_tables *tables, tsivy_class *classes, size_t capacity, size_t *count);
+
+/* ---- Probing ------------------------------------------------------------------------ */
+
+enum { TSIVY_LOSS = -1, TSIVY_DRAW = 0, TSIVY_WIN = 1 };
+
+/* The value of the position (us to move, them the opponent).
+ * wdl: receives TSIVY_WIN, TSIVY_DRAW or TSIVY_LOSS for the side to move (required).
+ * depth: receives the turns to the end of the game under best play, -1 for a draw
+ * (may be NULL).
+ * A side to move without stones has lost (LOSS 0); one whose opponent has no stones has
+ * won (WIN 0); neither needs a table. Capture positions are resolved by searching their
+ * capture sequences into the smaller classes.
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT, TSIVY_ERROR_BAD_POSITION,
+ * TSIVY_ERROR_TOO_MANY_STONES, TSIVY_ERROR_TABLE_MISSING, TSIVY_ERROR_TABLE_CORRUPT,
+ * TSIVY_ERROR_IO or TSIVY_ERROR_OUT_OF_MEMORY. Thread-safe. */
+TSIVY_API int tsivy_probe(const tsivy_tables *tables, uint64_t us, uint64_t them, int *wdl, int *depth);
+
+/* As tsivy_probe(), but never touches the disk: it answers only when every block it
+ * needs is already in memory, and otherwise returns TSIVY_ERROR_NOT_CACHED (for use
+ * inside a search). Thread-safe. */
+TSIVY_API int tsivy_probe_cached(const tsivy_tables *tables, uint64_t us, uint64_t them, int *wdl, int *depth);
+
+/* Longest turn text: 22 capturing steps of 4 characters after a 2-character point. */
+#define TSIVY_TURN_TEXT_MAX 96
+
+/* One legal turn with its value. */
+typedef struct tsivy_turn {
+  char text[TSIVY_TURN_TEXT_MAX]; /* notation.md, NUL-terminated: "d2-e3A-e4W" */
+  uint64_t us;   /* the position after the turn, seen from its side to move: the opponent's stones */
+  uint64_t them; /* ... and the stones of the side that made the turn */
+  int wdl;       /* of the turn for the side that makes it */
+  int depth;     /* turns to the end after making it, counting it (-1 for a draw) */
+} tsivy_turn;
+
+/* Every legal turn of the position with its value seen from the side that makes it,
+ * best first: the fastest win, then draws, then the slowest loss (ties in generation
+ * order). Writes min(count, capacity) turns to `turns` (which may be NULL when capacity
+ * is 0) and the number of legal turns to *count (0 for a position with no turn: its
+ * side to move has lost).
+ * Returns TSIVY_OK, TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count: *count is set, the
+ * array is not written; call again with a larger one), or any failure of
+ * tsivy_probe(). Thread-safe. */
+TSIVY_API int tsivy_probe_root(const tsivy_tables *tables, uint64_t us, uint64_t them, tsivy_turn *turns,
+                               size_t capacity, size_t *count);
+
+/* ---- Position text ------------------------------------------------------------------ */
+
+/* Longest position text plus its NUL: 45 points, 4 slashes, a space and the side. */
+#define TSIVY_FEN_MAX 64
+
+/* Parses a position in the notation of notation.md ("9/6B2/4W4/2W6/9 w").
+ * us, them: receive the stones of the side to move and of the other side.
+ * white_to_move: receives 1 when White is to move, 0 for Black (may be NULL).
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (fen, us or them NULL) or
+ * TSIVY_ERROR_BAD_FEN (the message says what is wrong and where). Thread-safe. */
+TSIVY_API int tsivy_parse_fen(const char *fen, uint64_t *us, uint64_t *them, int *white_to_move);
+
+/* Writes the text of a position (the reverse of tsivy_parse_fen) to `buffer`,
+ * NUL-terminated; TSIVY_FEN_MAX bytes always suffice.
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (buffer NULL), TSIVY_ERROR_BAD_POSITION or
+ * TSIVY_ERROR_BUFFER_TOO_SMALL (the buffer is then left unchanged). Thread-safe. */
+TSIVY_API int tsivy_format_fen(uint64_t us, uint64_t them, int white_to_move, char *buffer, size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TSIVY_TSIVY_H */

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Installs the build into a temporary prefix and builds examples/probe.c against the
+# installed package three ways: CMake find_package(tsivy), pkg-config with the shared
+# library, and the static libtsivy.a; each must probe the same position alike.
+# Usage: package_test.sh BUILD_DIR SOURCE_DIR TABLE_DIR
+set -eu
+build=$1 src=$2 tables=$3
+fen="9/6B2/4W4/2W6/9 w"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+prefix=$work/prefix
+cmake --install "$build" --prefix "$prefix" >/dev/null
+pc=$(find "$prefix" -name tsivy.pc)
+[ -n "$pc" ] || { echo "no tsivy.pc installed"; exit 1; }
+libdir=$(dirname "$(dirname "$pc")")
+for f in include/tsivy/tsivy.h include/tsivy/tsivy.hpp; do [ -f "$prefix/$f" ] || { echo "missing $f"; exit 1; }; done
+
+# 1. CMake: find_package(tsivy) -> tsivy::tsivy.
+cmake -S "$src/examples/consumer" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/cmake" >/dev/null
+"$work/cmake/probe" "$tables" "$fen" >"$work/out-cmake"
+
+# 2. pkg-config, shared library.
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+# shellcheck disable=SC2046
+cc -std=c99 -Wall -Wextra -Werror "$src/examples/probe.c" $(pkg-config --cflags --libs tsivy) -o "$work/probe-pc"
+LD_LIBRARY_PATH="$libdir" "$work/probe-pc" "$tables" "$fen" >"$work/out-pc"
+LD_LIBRARY_PATH="$libdir" ldd "$work/probe-pc" | grep -q "$libdir/libtsivy.so" || { echo "probe-pc does not use the installed libtsivy.so"; exit 1; }
+
+# 3. The static archive, with pkg-config's private dependencies.
+# shellcheck disable=SC2046
+cc -std=c99 "$src/examples/probe.c" $(pkg-config --cflags tsivy) "$libdir/libtsivy.a" \
+  $(pkg-config --static --libs-only-l tsivy | sed 's/-ltsivy//') -o "$work/probe-static"
+"$work/probe-static" "$tables" "$fen" >"$work/out-static"
+
+cat "$work/out-cmake"
+grep -q '^value: ' "$work/out-cmake" && grep -q '^best: ' "$work/out-cmake" || { echo "unexpected output"; exit 1; }
+cmp "$work/out-cmake" "$work/out-pc" && cmp "$work/out-cmake" "$work/out-static"
