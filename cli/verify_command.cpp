@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "solver/communicator.h"
 #include "solver/verify.h"
 
 namespace tsivy::cli {
@@ -22,10 +23,22 @@ void add_verify_command(CLI::App& app) {
     if (!only->empty()) options->only = parse_material(*only);
     options->log = &std::cerr;
     options->errors = &std::cout;
-    const VerifyResult result = verify_tables(*options);
-    std::cout << "verified " << result.classes << " classes, " << result.positions << " positions: "
-              << result.mismatches << " mismatches\n";
-    if (result.mismatches) throw std::runtime_error("verification failed");
+    // Under mpirun every rank checks its share of each class (as generate divides it).
+    const std::unique_ptr<Communicator> comm = make_communicator();
+    options->comm = comm.get();
+    VerifyResult result;
+    try {
+      result = verify_tables(*options);
+    } catch (const std::exception& e) {
+      // The other ranks may wait in a collective: end the whole job, naming the cause.
+      if (comm->size() > 1) comm->abort(e.what(), 1);
+      throw;
+    }
+    if (comm->is_root())
+      std::cout << "verified " << result.classes << " classes, " << result.positions << " positions: "
+                << result.mismatches << " mismatches\n";
+    // Every rank has the summed counts; rank 0 alone reports (mpirun passes its exit code on).
+    if (result.mismatches && comm->is_root()) throw std::runtime_error("verification failed");
   });
 }
 

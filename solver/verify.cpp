@@ -1,5 +1,6 @@
 #include "solver/verify.h"
 
+#include <array>
 #include <atomic>
 #include <mutex>
 #include <ostream>
@@ -9,6 +10,7 @@
 #include "solver/manifest.h"
 #include "solver/parallel.h"
 #include "solver/class_scan.h"
+#include "solver/communicator.h"
 
 namespace tsivy {
 namespace {
@@ -72,13 +74,17 @@ class Verifier {
     if (const auto problem = file_problem(options_.tables, entry)) throw std::runtime_error(*problem);
     const ClassScan scan(lookup_, options_.tables, material);
     // Every block's checksum and the header's value counts, including blocks that hold
-    // only don't-care entries, which the scan below never looks at.
-    for (io::TableKind kind : {io::TableKind::wdl, io::TableKind::depth}) scan.file(kind).verify();
+    // only don't-care entries, which the scan below never looks at (rank 0 alone).
+    if (comm_.is_root())
+      for (io::TableKind kind : {io::TableKind::wdl, io::TableKind::depth}) scan.file(kind).verify();
 
     std::atomic<std::uint64_t> positions{0}, wins{0}, draws{0}, losses{0};
     mismatches_ = 0;
     reported_ = 0;
-    parallel_for(0, scan.index().slots(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
+    // Each rank checks one contiguous share of the slots, with its threads.
+    const std::uint64_t slots = scan.index().slots();
+    const auto share = [&](int rank) { return slots / comm_.size() * rank + std::min<std::uint64_t>(rank, slots % comm_.size()); };
+    parallel_for(share(comm_.rank()), share(comm_.rank() + 1), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
       std::vector<Position> results;
       std::vector<Value> next;
       std::uint64_t counted = 0, w = 0, d = 0, l = 0;
@@ -97,19 +103,25 @@ class Verifier {
       positions += counted;
       wins += w, draws += d, losses += l;
     });
+    std::array<std::uint64_t, 5> totals{positions, wins, draws, losses, mismatches_};
+    comm_.sum(totals);
+    positions = totals[0], wins = totals[1], draws = totals[2], losses = totals[3], mismatches_ = totals[4];
     if (wins != entry.wins || draws != entry.draws || losses != entry.losses) {
       ++mismatches_;
-      if (options_.errors) *options_.errors << "mismatch " << to_string(material) << ": value counts differ from the manifest\n";
+      if (options_.errors && comm_.is_root())
+        *options_.errors << "mismatch " << to_string(material) << ": value counts differ from the manifest\n";
     }
     result.classes += 1;
     result.positions += positions;
     result.mismatches += mismatches_;
-    if (options_.log)
+    if (options_.log && comm_.is_root())
       *options_.log << "  " << to_string(material) << ": " << positions << " positions, " << mismatches_.load()
                     << " mismatches\n";
   }
 
   const VerifyOptions& options_;
+  std::unique_ptr<Communicator> local_ = options_.comm ? nullptr : make_local_communicator();
+  Communicator& comm_ = options_.comm ? *options_.comm : *local_;
   const Manifest manifest_ = Manifest::load_required(options_.tables);  // first: no manifest, no tables
   const TableLookup lookup_{options_.tables, LookupOptions{options_.cache_bytes}};
   std::atomic<std::uint64_t> mismatches_{0};

@@ -17,6 +17,8 @@
 
 namespace tsivy {
 
+class Communicator;
+
 struct VerifyOptions {
   std::filesystem::path tables;
   std::optional<Material> only;  // one class, or every class in the manifest
@@ -25,7 +27,11 @@ struct VerifyOptions {
   std::size_t cache_bytes = std::size_t{1} << 30;
   std::ostream* log = nullptr;   // progress
   std::ostream* errors = nullptr;  // one line per mismatch (position, stored, expected)
-  std::uint64_t max_reported = 20;  // mismatches printed per class; all are counted
+  std::uint64_t max_reported = 20;  // mismatches printed per class (per rank); all are counted
+  // The ranks that share the work (each checks one contiguous share of every class);
+  // nullptr for this process alone. Counts are summed over the ranks; rank 0 checks
+  // the files' checksums and prints progress.
+  Communicator* comm = nullptr;
 };
 
 struct VerifyResult {

@@ -132,6 +132,18 @@ TEST(Mpi, FourRanksWithTwoThreadsEachWriteTheReferenceFiles) { run_and_compare(4
 // The transport messages take between nodes.
 TEST(Mpi, TwoRanksOverTcpWriteTheReferenceFiles) { run_and_compare(2, 1, {"--mca", "btl", "self,tcp"}); }
 
+// verify divides every class over the ranks: together they check every position once.
+TEST(Mpi, VerifyOnThreeRanksChecksEveryPositionOnce) {
+  std::uint64_t canonical = 0;
+  const Manifest manifest = Manifest::load(reference_tables());
+  for (const auto& [name, entry] : manifest.classes()) canonical += entry.canonical;
+  MpiJob job(3, {}, {"verify", "--tables", reference_tables().string(), "--threads", "1"});
+  const int code = job.wait(300s);
+  ASSERT_EQ(code, 0) << job.command() << "\n" << job.err();
+  const std::string summary = std::to_string(canonical) + " positions: 0 mismatches";
+  EXPECT_NE(job.err().find(summary), std::string::npos) << job.err();
+}
+
 int listed_classes(const std::filesystem::path& dir) {
   try {
     return static_cast<int>(Manifest::load(dir).classes().size());
