@@ -166,27 +166,6 @@ std::array<io::TableHeader, 2> write_solved_class(const std::filesystem::path& d
   return {wdl, depth};
 }
 
-void write_class_table(const std::filesystem::path& dir, ClassTable&& table, unsigned threads) {
-  const MaterialIndex& index = MaterialIndex::of(table.material);
-  parallel_for(0, index.slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
-    for_each_slot(index, first, last, [&](const SlotCursor& slot) {
-      const std::uint64_t s = slot.slot();
-      if (!slot.canonical() || !TableLookup::reads_entry(slot.us(), slot.them())) {
-        table.wdl[s] = static_cast<std::uint8_t>(io::Wdl::unused);
-        table.depth[s] = io::kDontCareDepth;
-      } else if (table.wdl[s] == static_cast<std::uint8_t>(Outcome::draw)) {
-        table.depth[s] = io::kDontCareDepth;  // the WDL file says draw; no depth is read
-      }
-    });
-  });
-  io::WriteOptions options;
-  options.threads = threads;
-  io::write_table(table_file(dir, table.material, io::TableKind::wdl), spec_of(table.material, io::TableKind::wdl),
-                  std::span<const std::uint8_t>(table.wdl), options);
-  io::write_table(table_file(dir, table.material, io::TableKind::depth), spec_of(table.material, io::TableKind::depth),
-                  std::span<const std::uint16_t>(table.depth), options);
-}
-
 ClassTable read_class_table(const std::filesystem::path& dir, Material material) {
   ClassTable table{material, {}, {}};
   const io::TableReader wdl = open_class_file(dir, material, io::TableKind::wdl);

@@ -14,17 +14,13 @@
 
 namespace tsivy {
 
-// Writes both files of a solved class atomically (io/ writes temp, fsync, rename).
-// The entries no reader looks at (TableLookup::reads_entry) are first marked don't-care
-// in `table`, so that io/ stores whatever compresses best there.
-void write_class_table(const std::filesystem::path& dir, ClassTable&& table, unsigned threads);
-
 // Writes both files of a class whose slots are spread over the ranks of `comm`, each
 // rank holding `slice` (collective): each rank compresses the blocks of its own slots
 // (slice boundaries are block boundaries, solver/partition.h) on `threads` threads;
 // the block sizes are exchanged, each rank writes its blocks at their offsets into one
 // temporary file, and rank 0 writes header and block index, fsyncs and renames it into
-// place. Byte-identical to write_class_table of the whole class, for any rank count.
+// place. Byte-identical for any rank count (io::write_table of the whole class writes
+// the same bytes: one block encoder).
 // Returns the WDL and depth headers (with the value counts of the whole class).
 std::array<io::TableHeader, 2> write_solved_class(const std::filesystem::path& dir, const SolvedSlice& slice,
                                                   Communicator& comm, unsigned threads);
