@@ -195,8 +195,9 @@ class PairSolver {
     // Seeds join the frontier at their own depth: a step scans for them only where
     // this rank has some of that depth.
     std::array<std::uint64_t, 3> totals{};
-    for (const Worker& w : workers_) {
+    for (Worker& w : workers_) {
       totals[0] += w.resolved;
+      w.resolved = 0;  // propagation counts from here on; seeds are in resolved_ already
       totals[1] += w.canonical;
       totals[2] = std::max<std::uint64_t>(totals[2], w.seed_depths.size());
       if (seed_depths_.size() < w.seed_depths.size()) seed_depths_.resize(w.seed_depths.size(), 0);
@@ -579,6 +580,7 @@ class PairSolver {
       c.next = {};
       out.push_back(std::move(slice));
     }
+    resolved_ = canonical_;  // every position left is a draw: all have their value now
     report("draws", 0);
     return out;
   }

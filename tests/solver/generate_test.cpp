@@ -4,7 +4,10 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
+#include <regex>
+#include <sstream>
 #include <thread>
 
 #include "solver/manifest.h"
@@ -41,11 +44,33 @@ int listed_classes(const std::filesystem::path& dir) {
   }
 }
 
+// The progress lines count each position once: "resolved R / T" never exceeds the
+// pair's canonical total T, and every pair ends with all T resolved (draws included).
+void expect_progress_counts_every_position_once(const std::string& progress) {
+  const std::regex line(R"(^  (\S+)\s+(seed|propagate|draws)\s+depth\s+\d+\s+resolved\s+(\d+) / (\d+))");
+  std::istringstream err(progress);
+  int pairs_finished = 0;
+  for (std::string text; std::getline(err, text);) {
+    std::smatch m;
+    if (!std::regex_search(text, m, line)) continue;
+    const std::uint64_t resolved = std::stoull(m[3]), total = std::stoull(m[4]);
+    EXPECT_LE(resolved, total) << text;
+    if (m[2] == "draws") {
+      EXPECT_EQ(resolved, total) << text;
+      ++pairs_finished;
+    }
+  }
+  const auto materials = materials_up_to(kEndToEndStones);  // a pair: m v n with m <= n, and its mirror
+  EXPECT_EQ(pairs_finished, std::count_if(materials.begin(), materials.end(), [](Material m) { return m.us <= m.them; }))
+      << progress;
+}
+
 TEST(Generate, ThreadCountDoesNotChangeTheFiles) {
   const ScratchDir dir;
   const CommandResult r = run_tsivy(generate_args(dir.path(), 2));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_same_tables(dir.path(), reference_tables());  // written with --threads 1
+  expect_progress_counts_every_position_once(r.err);
 }
 
 // A run killed with SIGKILL part way, then run again, ends with the same files as an
