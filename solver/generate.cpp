@@ -10,6 +10,7 @@
 #include "solver/checkpoint.h"
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
+#include "solver/resource_usage.h"
 #include "solver/table_files.h"
 
 namespace tsivy {
@@ -126,6 +127,21 @@ void print_summary(std::ostream& log, const std::vector<ManifestClass>& classes)
   }
 }
 
+// One line per finished pair: what it cost in time and memory (rank 0's process).
+struct PairSeconds {
+  double wall = 0, loading = 0, solving = 0;  // writing is the rest of the wall time
+};
+void print_pair_cost(std::ostream& log, const std::string& pair, PairSeconds t, const ResourceUsage& before,
+                     const ResourceUsage& after) {
+  char line[300];
+  std::snprintf(line, sizeof line,
+                "  %-9s done: %.1f s wall (smaller classes into memory %.1f s, solving %.1f s, writing %.1f s), "
+                "%.1f s CPU, peak RSS so far %.2f GiB\n",
+                pair.c_str(), t.wall, t.loading, t.solving, t.wall - t.loading - t.solving,
+                after.cpu_seconds - before.cpu_seconds, static_cast<double>(after.peak_rss_bytes) / (1ull << 30));
+  log << line << std::flush;
+}
+
 // A run killed while writing leaves its hidden temporary files (io/ and the manifest
 // write to ".<name>...tmp" and rename); nothing else in a table directory looks so.
 void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* log) {
@@ -179,11 +195,14 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
         if (log) *log << "  " << pair_name(material) << ": complete on disk, skipped\n";
         continue;
       }
+      const auto pair_start = Clock::now();
+      const ResourceUsage usage_before = resource_usage();
       // Every smaller class resident, smallest first: seeding then reads each smaller
       // position's value from memory, capture positions resolved once per run.
       for (int fewer = 2; fewer < total; ++fewer)
         for (const Material m : materials_with(fewer)) smaller.make_resident(m, options.threads);
 
+      const double loading_seconds = seconds_since(pair_start);
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options;
@@ -211,6 +230,10 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       if (comm.is_root()) {
         manifest.save(options.out);
         remove_pair_checkpoint(checkpoint_dir(options.out), material);
+      }
+      if (log) {
+        print_pair_cost(*log, pair_name(material), {seconds_since(pair_start), loading_seconds, seconds}, usage_before,
+                        resource_usage());
       }
       comm.barrier();
     }
