@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "game/notation.h"
 #include "solver/stats.h"
 
 namespace tsivy::cli {
@@ -13,12 +14,20 @@ nlohmann::json counts_json(const std::array<std::uint64_t, 3>& c) {
   return {{"win", c[2]}, {"draw", c[1]}, {"loss", c[0]}};
 }
 
+// One position of the class's greatest depth, White to move (a class fixes only which
+// side moves), or null when every position is a draw.
+nlohmann::json deepest_fen(const ClassStats& s) {
+  if (s.deepest_us == 0 && s.deepest_them == 0) return nullptr;
+  return format_position(Position{s.deepest_us, s.deepest_them, Colour::White});
+}
+
 }  // namespace
 
 void add_stats_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("stats",
                                  "WIN/DRAW/LOSS counts per class (canonical positions and all raw positions), max "
-                                 "depth and depth histograms; class MvN has M stones for the side to move");
+                                 "depth with one deepest position (its FEN, for `tsivy play`) and depth histograms; "
+                                 "class MvN has M stones for the side to move");
   auto dir = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
@@ -26,25 +35,28 @@ void add_stats_command(CLI::App& app) {
   cmd->callback([dir, json] {
     const auto all = table_stats(*dir, std::max(1u, std::thread::hardware_concurrency()));
     if (!*json)
-      std::cout << "class  canonical: win / draw / loss            raw: win / draw / loss                    max depth\n";
+      std::cout << "class  canonical: win / draw / loss            raw: win / draw / loss                    max depth  deepest\n";
     for (const ClassStats& s : all) {
       if (*json) {
         std::cout << nlohmann::json{{"class", to_string(s.material)},
                                     {"canonical", counts_json(s.canonical)},
                                     {"raw", counts_json(s.raw)},
                                     {"max_depth", s.max_depth},
+                                    {"deepest", deepest_fen(s)},
                                     {"wins_by_depth", s.wins_by_depth},
                                     {"losses_by_depth", s.losses_by_depth}}
                          .dump()
                   << "\n";
         continue;
       }
-      char line[200];
-      std::snprintf(line, sizeof line, "%-5s  %10llu %10llu %10llu   %12llu %12llu %12llu   %5d\n",
+      const nlohmann::json deepest = deepest_fen(s);
+      char line[300];
+      std::snprintf(line, sizeof line, "%-5s  %10llu %10llu %10llu   %12llu %12llu %12llu   %5d      %s\n",
                     to_string(s.material).c_str(), static_cast<unsigned long long>(s.canonical[2]),
                     static_cast<unsigned long long>(s.canonical[1]), static_cast<unsigned long long>(s.canonical[0]),
                     static_cast<unsigned long long>(s.raw[2]), static_cast<unsigned long long>(s.raw[1]),
-                    static_cast<unsigned long long>(s.raw[0]), s.max_depth);
+                    static_cast<unsigned long long>(s.raw[0]), s.max_depth,
+                    deepest.is_null() ? "-" : deepest.get<std::string>().c_str());
       std::cout << line;
     }
   });

@@ -30,12 +30,27 @@ ClassStats class_stats(const ClassScan& scan, Material material, unsigned thread
       part.raw[code] += orbit_size(slot.us(), slot.them());
       if (outcome == Outcome::draw) return;
       const int depth = value.depth;
-      part.max_depth = std::max(part.max_depth, depth);
+      // Slots come in increasing order within a range, so the first at a new maximum
+      // is the lowest slot of that depth in the range.
+      if (depth > part.max_depth || part.deepest_slot == ~std::uint64_t{0}) {
+        part.max_depth = depth;
+        part.deepest_slot = slot.slot();
+        part.deepest_us = slot.us();
+        part.deepest_them = slot.them();
+      }
       count_into(outcome == Outcome::win ? part.wins_by_depth : part.losses_by_depth, depth);
     });
     std::lock_guard lock(merge);
     for (std::size_t v = 0; v < 3; ++v) total.canonical[v] += part.canonical[v], total.raw[v] += part.raw[v];
-    total.max_depth = std::max(total.max_depth, part.max_depth);
+    const bool deeper = part.deepest_slot != ~std::uint64_t{0} &&
+                        (total.deepest_slot == ~std::uint64_t{0} || part.max_depth > total.max_depth ||
+                         (part.max_depth == total.max_depth && part.deepest_slot < total.deepest_slot));
+    if (deeper) {
+      total.max_depth = part.max_depth;
+      total.deepest_slot = part.deepest_slot;
+      total.deepest_us = part.deepest_us;
+      total.deepest_them = part.deepest_them;
+    }
     for (auto [from, to] : {std::pair{&part.wins_by_depth, &total.wins_by_depth},
                             std::pair{&part.losses_by_depth, &total.losses_by_depth}}) {
       if (to->size() < from->size()) to->resize(from->size());

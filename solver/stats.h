@@ -16,6 +16,9 @@ struct ClassStats {
   std::array<std::uint64_t, 3> canonical{};  // one per symmetry class
   std::array<std::uint64_t, 3> raw{};        // every position, each symmetry class weighted by its size
   int max_depth = 0;
+  // One position of the greatest depth, the one with the lowest slot (so every run
+  // names the same); side to move first. Empty sets when the class has only draws.
+  std::uint64_t deepest_us = 0, deepest_them = 0, deepest_slot = ~std::uint64_t{0};
   std::vector<std::uint64_t> wins_by_depth, losses_by_depth;  // canonical positions
 };
 
