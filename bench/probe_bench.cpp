@@ -1,10 +1,11 @@
 // libtsivy probes through the C API (issue 7's targets): WDL+depth probes of random
-// quiet positions of the 5- and 6-stone classes with their blocks cached (<= 300 ns)
+// quiet positions of the 5-, 6- and 7-stone classes with their blocks cached (<= 300 ns)
 // and not cached (<= 50 us), random capture positions resolved by search (<= 3 us),
 // tsivy_probe_root, and the throughput of 1 and 2 threads on one handle (2 >= 1.8x).
 //
 // Needs a table directory: TSIVY_PROBE_BENCH_TABLES, default /tmp/probe-tables, from
-//   build/release/cli/tsivy generate --max-stones 6 --out /tmp/probe-tables
+//   build/release/cli/tsivy generate --max-stones 7 --out /tmp/probe-tables
+// (the 7-stone cases report an error and are skipped with tables up to 6 stones only).
 // Run: build/release/bench/probe_bench (5 repetitions each, medians reported).
 #include <benchmark/benchmark.h>
 
@@ -66,7 +67,7 @@ std::vector<Sets> positions(int stones, Kind kind, std::size_t count, std::uint6
 }
 
 constexpr std::size_t kPositions = 1 << 14;
-constexpr std::size_t kLargeCache = std::size_t{2} << 30;  // holds every block of 6 stones
+constexpr std::size_t kLargeCache = std::size_t{2} << 30;  // every block 2^14 random positions touch
 
 void probe_loop(benchmark::State& state, const tsivy_tables* t, const std::vector<Sets>& p) {
   std::size_t i = 0;
@@ -83,16 +84,16 @@ void probe_loop(benchmark::State& state, const tsivy_tables* t, const std::vecto
   state.SetItemsProcessed(state.iterations());
 }
 
-bool ready(benchmark::State& state, const tsivy_tables* t) {
-  if (t && tsivy_max_stones(t) >= 6) return true;
-  state.SkipWithError(("needs tables up to 6 stones in " + tables_dir()).c_str());
+bool ready(benchmark::State& state, const tsivy_tables* t, int stones = 6) {
+  if (t && tsivy_max_stones(t) >= stones) return true;
+  state.SkipWithError(("needs tables up to " + std::to_string(stones) + " stones in " + tables_dir()).c_str());
   return false;
 }
 
 // Blocks in the cache: every position was probed once before timing.
 void BM_ProbeQuietCached(benchmark::State& state) {
   const tsivy_tables* t = tables(kLargeCache);
-  if (!ready(state, t)) return;
+  if (!ready(state, t, static_cast<int>(state.range(0)))) return;
   const auto p = positions(static_cast<int>(state.range(0)), Kind::quiet, kPositions, 1);
   for (const Sets& s : p) {
     int wdl, depth;
@@ -105,7 +106,7 @@ void BM_ProbeQuietCached(benchmark::State& state) {
 // the floor of a cached probe (the difference to the above is memory latency).
 void BM_ProbeQuietHot(benchmark::State& state) {
   const tsivy_tables* t = tables(kLargeCache);
-  if (!ready(state, t)) return;
+  if (!ready(state, t, static_cast<int>(state.range(0)))) return;
   const auto p = positions(static_cast<int>(state.range(0)), Kind::quiet, 64, 6);
   for (const Sets& s : p) {
     int wdl, depth;
@@ -118,14 +119,14 @@ void BM_ProbeQuietHot(benchmark::State& state) {
 // blocks (the files themselves are in the operating system's page cache).
 void BM_ProbeQuietCold(benchmark::State& state) {
   const tsivy_tables* t = tables(1);
-  if (!ready(state, t)) return;
+  if (!ready(state, t, static_cast<int>(state.range(0)))) return;
   probe_loop(state, t, positions(static_cast<int>(state.range(0)), Kind::quiet, kPositions, 2));
 }
 
 // Capture positions: resolved by searching their capture sequences, blocks cached.
 void BM_ProbeCaptureCached(benchmark::State& state) {
   const tsivy_tables* t = tables(kLargeCache);
-  if (!ready(state, t)) return;
+  if (!ready(state, t, static_cast<int>(state.range(0)))) return;
   const auto p = positions(static_cast<int>(state.range(0)), Kind::capture, kPositions, 3);
   for (const Sets& s : p) {
     int wdl, depth;
@@ -136,7 +137,7 @@ void BM_ProbeCaptureCached(benchmark::State& state) {
 
 void BM_ProbeRoot(benchmark::State& state) {
   const tsivy_tables* t = tables(kLargeCache);
-  if (!ready(state, t)) return;
+  if (!ready(state, t, static_cast<int>(state.range(0)))) return;
   const auto p = positions(static_cast<int>(state.range(0)), Kind::any, kPositions, 4);
   std::vector<tsivy_turn> turns(512);
   std::size_t i = 0;
@@ -176,11 +177,11 @@ void BM_ProbeThreads(benchmark::State& state) {
 }
 
 #define TSIVY_MEDIANS Repetitions(5)->ReportAggregatesOnly(true)
-BENCHMARK(BM_ProbeQuietCached)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
-BENCHMARK(BM_ProbeQuietHot)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
-BENCHMARK(BM_ProbeQuietCold)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
-BENCHMARK(BM_ProbeCaptureCached)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
-BENCHMARK(BM_ProbeRoot)->Arg(6)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeQuietCached)->Arg(5)->Arg(6)->Arg(7)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeQuietHot)->Arg(5)->Arg(6)->Arg(7)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeQuietCold)->Arg(5)->Arg(6)->Arg(7)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeCaptureCached)->Arg(5)->Arg(6)->Arg(7)->TSIVY_MEDIANS;
+BENCHMARK(BM_ProbeRoot)->Arg(6)->Arg(7)->TSIVY_MEDIANS;
 BENCHMARK(BM_ProbeThreads)->Threads(1)->Threads(2)->UseRealTime()->TSIVY_MEDIANS;
 
 }  // namespace
