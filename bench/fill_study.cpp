@@ -1,8 +1,10 @@
 // How small the table files of a directory could be: re-encodes every class's WDL and
 // depth entries in memory under other don't-care fill rules, block sizes and zstd
-// levels, and prints bytes per canonical position for each. Writes nothing.
+// levels, with and without a zstd dictionary per class and kind, and prints bytes
+// per canonical position for each. Writes nothing.
 //   build/release/bench/fill_study TABLE_DIR
 // The numbers behind FORMAT.md's "Don't-care entries".
+#include <zdict.h>
 #include <zstd.h>
 
 #include <cstdio>
@@ -68,24 +70,58 @@ struct Variant {
   Fill fill;
   std::uint32_t block_bytes;
   int level;
+  std::size_t dictionary_bytes = 0;  // > 0: one zstd dictionary per class and kind, trained on its blocks
 };
+
+// Block b of the class, filled and packed as the writer would.
+std::vector<std::uint8_t> packed_block(const std::vector<std::uint16_t>& marked, io::TableKind kind, unsigned bits,
+                                       const Variant& v, std::uint64_t b) {
+  const std::uint64_t per_block = std::uint64_t{v.block_bytes} * 8 / bits;
+  const std::uint64_t first = b * per_block, n = std::min<std::uint64_t>(per_block, marked.size() - first);
+  std::vector<std::uint16_t> block(marked.begin() + first, marked.begin() + first + n);
+  v.fill(std::span<std::uint16_t>(block), kind);
+  std::vector<std::uint8_t> packed(io::format::packed_size(n, bits), 0);
+  io::format::pack(std::span<const std::uint16_t>(block), bits, packed.data());
+  return packed;
+}
+
+// A dictionary trained on up to 4096 blocks spread over the class (empty if training fails).
+std::vector<std::uint8_t> train_dictionary(const std::vector<std::uint16_t>& marked, io::TableKind kind, unsigned bits,
+                                           const Variant& v, std::uint64_t blocks) {
+  std::string samples;
+  std::vector<std::size_t> sizes;
+  const std::uint64_t step = std::max<std::uint64_t>(1, blocks / 4096);
+  for (std::uint64_t b = 0; b < blocks; b += step) {
+    const auto packed = packed_block(marked, kind, bits, v, b);
+    samples.append(packed.begin(), packed.end());
+    sizes.push_back(packed.size());
+  }
+  std::vector<std::uint8_t> dictionary(v.dictionary_bytes);
+  const std::size_t size = ZDICT_trainFromBuffer(dictionary.data(), dictionary.size(), samples.data(), sizes.data(),
+                                                 static_cast<unsigned>(sizes.size()));
+  if (ZDICT_isError(size)) return {};
+  dictionary.resize(size);
+  return dictionary;
+}
 
 std::uint64_t encoded_bytes(const std::vector<std::uint16_t>& marked, io::TableKind kind, unsigned bits,
                             const Variant& v) {
   const std::uint64_t per_block = std::uint64_t{v.block_bytes} * 8 / bits;
-  std::atomic<std::uint64_t> total{0};
-  parallel_for(0, (marked.size() + per_block - 1) / per_block, 2, [&](std::uint64_t b0, std::uint64_t b1) {
+  const std::uint64_t blocks = (marked.size() + per_block - 1) / per_block;
+  const std::vector<std::uint8_t> dictionary =
+      v.dictionary_bytes > 0 ? train_dictionary(marked, kind, bits, v, blocks) : std::vector<std::uint8_t>{};
+  std::unique_ptr<ZSTD_CDict, decltype(&ZSTD_freeCDict)> cdict(
+      dictionary.empty() ? nullptr : ZSTD_createCDict(dictionary.data(), dictionary.size(), v.level), &ZSTD_freeCDict);
+  std::atomic<std::uint64_t> total{dictionary.size()};  // the dictionary would be stored in the file
+  parallel_for(0, blocks, 2, [&](std::uint64_t b0, std::uint64_t b1) {
     std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> ctx(ZSTD_createCCtx(), &ZSTD_freeCCtx);
-    std::vector<std::uint16_t> block;
-    std::vector<std::uint8_t> packed, out;
+    std::vector<std::uint8_t> out;
     for (std::uint64_t b = b0; b < b1; ++b) {
-      const std::uint64_t first = b * per_block, n = std::min<std::uint64_t>(per_block, marked.size() - first);
-      block.assign(marked.begin() + first, marked.begin() + first + n);
-      v.fill(std::span<std::uint16_t>(block), kind);
-      packed.assign(io::format::packed_size(n, bits), 0);
-      io::format::pack(std::span<const std::uint16_t>(block), bits, packed.data());
+      const auto packed = packed_block(marked, kind, bits, v, b);
       out.resize(ZSTD_compressBound(packed.size()));
-      const std::size_t size = ZSTD_compressCCtx(ctx.get(), out.data(), out.size(), packed.data(), packed.size(), v.level);
+      const std::size_t size =
+          cdict ? ZSTD_compress_usingCDict(ctx.get(), out.data(), out.size(), packed.data(), packed.size(), cdict.get())
+                : ZSTD_compressCCtx(ctx.get(), out.data(), out.size(), packed.data(), packed.size(), v.level);
       total += size + io::format::kIndexEntrySize;
     }
   }, 1);
@@ -101,6 +137,7 @@ int run(const std::filesystem::path& dir) {
       {"bridge 16K z19", bridge, 16384, 19},           {"bridge 32K z12", bridge, 32768, 12},
       {"bridge 32K z19", bridge, 32768, 19},           {"bridge 64K z19", bridge, 65536, 19},
       {"halved+bridge 16K z12", fill_halved, 16384, 12}, {"halved+bridge 32K z19", fill_halved, 32768, 19},
+      {"bridge 16K z12 dict16K", bridge, 16384, 12, 16384}, {"bridge 16K z12 dict64K", bridge, 16384, 12, 65536},
   };
 
   std::vector<std::uint64_t> wdl_total(variants.size()), depth_total(variants.size());
