@@ -1,6 +1,7 @@
 #include "io/block_cache.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace tsivy::io::detail {
 
@@ -10,20 +11,32 @@ BlockCache::BlockCache(std::size_t capacity_bytes, std::size_t block_bytes) {
   // sixteen ways would hold nothing.
   shard_count_ = std::clamp<std::size_t>(capacity_bytes / block_bytes / 4, 1, 16);
   shard_capacity_ = capacity_bytes / shard_count_;
+  // Room for four times the blocks of the nominal size (the last block of a table, and
+  // the blocks of small tables, are smaller), at most three quarters full.
+  const std::size_t blocks = shard_capacity_ / block_bytes * 4 + 4;
+  const std::size_t slots = std::bit_ceil(blocks * 4 / 3 + 1);
+  shard_max_count_ = slots * 3 / 4;
   shards_ = std::make_unique<Shard[]>(shard_count_);
+  for (std::size_t k = 0; k < shard_count_; ++k) shards_[k].slots.resize(slots);
+}
+
+std::size_t BlockCache::home(const Shard& s, std::uint64_t key) const {
+  // Keys of one reader are consecutive block numbers: a multiplicative hash spreads them.
+  return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 17) & (s.slots.size() - 1);
 }
 
 BlockCache::Block BlockCache::find(std::uint64_t key) {
   Shard& s = shard(key);
   std::lock_guard lock(s.mutex);
-  const auto it = s.where.find(key);
-  if (it == s.where.end()) {
-    misses_.fetch_add(1, std::memory_order_relaxed);
-    return nullptr;
+  const std::size_t mask = s.slots.size() - 1;
+  for (std::size_t i = home(s, key); s.slots[i].block; i = (i + 1) & mask) {
+    if (s.slots[i].key != key) continue;
+    s.slots[i].referenced = true;
+    s.hits.fetch_add(1, std::memory_order_relaxed);
+    return s.slots[i].block;
   }
-  hits_.fetch_add(1, std::memory_order_relaxed);
-  s.lru.splice(s.lru.begin(), s.lru, it->second);
-  return it->second->second;
+  s.misses.fetch_add(1, std::memory_order_relaxed);
+  return nullptr;
 }
 
 void BlockCache::insert(std::uint64_t key, Block data) {
@@ -31,16 +44,74 @@ void BlockCache::insert(std::uint64_t key, Block data) {
   if (size > shard_capacity_) return;
   Shard& s = shard(key);
   std::lock_guard lock(s.mutex);
-  if (s.where.contains(key)) return;  // another thread loaded it meanwhile
-  s.lru.emplace_front(key, std::move(data));
-  s.where.emplace(key, s.lru.begin());
-  s.bytes += size;
-  while (s.bytes > shard_capacity_) {
-    auto& [victim, victim_data] = s.lru.back();
-    s.bytes -= victim_data->size();
-    s.where.erase(victim);
-    s.lru.pop_back();
+  const std::size_t mask = s.slots.size() - 1;
+  std::size_t i = home(s, key);
+  for (; s.slots[i].block; i = (i + 1) & mask)
+    if (s.slots[i].key == key) return;  // another thread loaded it meanwhile
+  if (s.bytes + size > shard_capacity_ || s.count + 1 > shard_max_count_) {
+    while (s.bytes + size > shard_capacity_ || s.count + 1 > shard_max_count_) evict_one(s);
+    // Evictions shift entries back along their probe runs: look for the free slot again.
+    for (i = home(s, key); s.slots[i].block; i = (i + 1) & mask) {
+    }
   }
+  s.slots[i] = Slot{key, std::move(data), false};
+  ++s.count;
+  s.bytes += size;
+}
+
+// CLOCK: the hand passes over blocks found since its last pass (clearing their flag)
+// and evicts the first block that was not.
+void BlockCache::evict_one(Shard& s) {
+  const std::size_t mask = s.slots.size() - 1;
+  for (;; s.hand = (s.hand + 1) & mask) {
+    Slot& slot = s.slots[s.hand];
+    if (!slot.block) continue;
+    if (slot.referenced) {
+      slot.referenced = false;
+      continue;
+    }
+    erase_at(s, s.hand);
+    return;
+  }
+}
+
+// Removes slot i and moves later entries of the probe run back into the gap, so that
+// every remaining key is still reached from its home slot without tombstones.
+void BlockCache::erase_at(Shard& s, std::size_t i) {
+  const std::size_t mask = s.slots.size() - 1;
+  s.bytes -= s.slots[i].block->size();
+  --s.count;
+  s.slots[i] = Slot{};
+  for (std::size_t j = (i + 1) & mask; s.slots[j].block; j = (j + 1) & mask) {
+    const std::size_t k = home(s, s.slots[j].key);
+    // Slot j may move to i unless its home lies cyclically in (i, j].
+    const bool home_between = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+    if (home_between) continue;
+    s.slots[i] = std::move(s.slots[j]);
+    s.slots[j] = Slot{};
+    i = j;
+  }
+}
+
+std::uint64_t BlockCache::hits() const {
+  std::uint64_t n = 0;
+  for (std::size_t k = 0; k < shard_count_; ++k) n += shards_[k].hits.load(std::memory_order_relaxed);
+  return n;
+}
+
+std::uint64_t BlockCache::misses() const {
+  std::uint64_t n = 0;
+  for (std::size_t k = 0; k < shard_count_; ++k) n += shards_[k].misses.load(std::memory_order_relaxed);
+  return n;
+}
+
+std::size_t BlockCache::bytes() const {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < shard_count_; ++k) {
+    std::lock_guard lock(shards_[k].mutex);
+    n += shards_[k].bytes;
+  }
+  return n;
 }
 
 }  // namespace tsivy::io::detail

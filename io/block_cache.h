@@ -1,15 +1,16 @@
-// A bounded, thread-safe cache of decompressed blocks: least recently used blocks are
-// dropped first. Sharded by block number so that threads probing different blocks
-// rarely wait on the same lock. Internal to io/.
+// A bounded, thread-safe cache of decompressed blocks. Sharded by block number so that
+// threads probing different blocks rarely wait on the same lock. Each shard is one flat
+// open-addressing table (linear probing) whose slots hold the blocks themselves, and
+// evicts by CLOCK (second chance): a hit only sets a flag, where a least-recently-used
+// list would relink three list nodes scattered in memory on every probe, and a probe of
+// a cached block costs little more than the cache misses of finding it. Internal to io/.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <list>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
 #include <vector>
 
 namespace tsivy::io::detail {
@@ -29,22 +30,34 @@ class BlockCache {
   Block find(std::uint64_t key);
   void insert(std::uint64_t key, Block data);
 
-  std::uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
-  std::uint64_t misses() const { return misses_.load(std::memory_order_relaxed); }
+  std::uint64_t hits() const;
+  std::uint64_t misses() const;
+  std::size_t bytes() const;  // held now, all shards
 
  private:
-  struct Shard {
-    std::mutex mutex;
-    std::list<std::pair<std::uint64_t, Block>> lru;  // most recent first
-    std::unordered_map<std::uint64_t, std::list<std::pair<std::uint64_t, Block>>::iterator> where;
-    std::size_t bytes = 0;
+  struct Slot {
+    std::uint64_t key = 0;
+    Block block;              // null: the slot is free
+    bool referenced = false;  // found since the clock hand last passed
   };
+  // One cache line at least per shard, so that threads on different shards do not
+  // write to the same line.
+  struct alignas(64) Shard {
+    std::mutex mutex;
+    std::vector<Slot> slots;  // a power of two in size
+    std::size_t count = 0, bytes = 0, hand = 0;
+    std::atomic<std::uint64_t> hits{0}, misses{0};
+  };
+
   Shard& shard(std::uint64_t key) { return shards_[(key ^ (key >> 32)) % shard_count_]; }
+  std::size_t home(const Shard& s, std::uint64_t key) const;
+  void evict_one(Shard& s);
+  void erase_at(Shard& s, std::size_t i);
 
   std::size_t shard_count_ = 1;
-  std::size_t shard_capacity_ = 0;
+  std::size_t shard_capacity_ = 0;  // bytes
+  std::size_t shard_max_count_ = 0;  // blocks: at most 3/4 of the slots, so probes end soon
   std::unique_ptr<Shard[]> shards_;
-  std::atomic<std::uint64_t> hits_{0}, misses_{0};
 };
 
 }  // namespace tsivy::io::detail
