@@ -200,7 +200,19 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       // Every smaller class resident, smallest first: seeding then reads each smaller
       // position's value from memory, capture positions resolved once per run.
       for (int fewer = 2; fewer < total; ++fewer)
-        for (const Material m : materials_with(fewer)) smaller.make_resident(m, options.threads);
+        for (const Material m : materials_with(fewer)) {
+          const std::size_t bytes_before = smaller.resident_bytes();
+          const auto loading_start = Clock::now();
+          smaller.make_resident(m, options.threads);
+          // At 8 stones this takes minutes (capture positions resolved by search): say so.
+          if (log && smaller.resident_bytes() != bytes_before) {
+            char line[200];
+            std::snprintf(line, sizeof line, "  %-9s into memory for seeding: %.1f MB, %.1f s (all resident: %.1f MB)\n",
+                          to_string(m).c_str(), static_cast<double>(smaller.resident_bytes() - bytes_before) / 1e6,
+                          seconds_since(loading_start), static_cast<double>(smaller.resident_bytes()) / 1e6);
+            *log << line << std::flush;
+          }
+        }
 
       const double loading_seconds = seconds_since(pair_start);
       const auto start = Clock::now();
