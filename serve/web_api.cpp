@@ -1,7 +1,7 @@
 #include "serve/web_api.h"
 
+#include <algorithm>
 #include <charconv>
-#include <map>
 
 #include "serve/probe_json.h"
 #include "solver/manifest.h"

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "serve/connection_threads.h"
+#include "serve/open_connections.h"
 #include "serve/web_assets.h"
 
 namespace tsivy::serve {
@@ -99,11 +100,15 @@ int WebServer::bind(const std::string& host, int port) {
   if (bound <= 0)
     throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) +
                              " (port in use, or no such local address)");
+  port_ = bound;
   return bound;
 }
 
 void WebServer::run() { server_->listen_after_bind(); }
 
-void WebServer::stop() { server_->stop(); }
+void WebServer::stop() {
+  server_->stop();
+  stop_reading_connections(port_);
+}
 
 }  // namespace tsivy::serve

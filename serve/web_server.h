@@ -26,11 +26,13 @@ class WebServer {
   int bind(const std::string& host, int port);
   // Serves until stop(); returns once every connection thread has finished.
   void run();
-  // Stops accepting and ends run(); callable from any thread.
+  // Stops accepting, ends the connections waiting for a request, and so ends run();
+  // callable from any thread.
   void stop();
 
  private:
   std::unique_ptr<httplib::Server> server_;
+  int port_ = 0;
 };
 
 }  // namespace tsivy::serve

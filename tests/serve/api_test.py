@@ -24,7 +24,7 @@ REFERENCE = [
     "6B2/6W2/9/5BB2/9 w",  # approach or withdrawal, then a capture sequence
     "9/9/3WB4/9/9 w",
     "9/9/4B4/9/9 w",
-    "9/9/4W4/9/9 b",
+    "9/9/4W4/9/9 w",
 ]
 
 
@@ -75,7 +75,7 @@ class Api(unittest.TestCase):
         self.assertEqual(answer["turns"][0], {"turn": "d3-c3W", "wdl": "win", "depth": 1, "fen": "9/9/2W6/9/9 b"})
         _, lost = self.server.get(probe_path("9/9/4B4/9/9 w"))
         self.assertEqual((lost["wdl"], lost["depth"], lost["best"], lost["turns"]), ("loss", 0, None, []))
-        _, won = self.server.get(probe_path("9/9/4W4/9/9 b"))
+        _, won = self.server.get(probe_path("9/9/4W4/9/9 w"))
         self.assertEqual((won["wdl"], won["depth"]), ("win", 0))
 
     def test_turns_come_best_first_and_the_value_is_the_best_turn(self):
@@ -121,7 +121,7 @@ class Api(unittest.TestCase):
             error = self.assert_json_error(probe_path(fen), 400)
             self.assertEqual(error.get("status"), "TSIVY_ERROR_BAD_FEN", fen)
         # Bytes that are no UTF-8, and a NUL that would cut the text short in C.
-        for raw in ["9/9/9/9/9%FF%FE w", "9/9/9/9/9%20w%00garbage", "%C0%AF"]:
+        for raw in ["9/9/9/9/9%FF%FE%20w", "9/9/9/9/9%20w%00garbage", "%C0%AF"]:
             self.assert_json_error("/api/probe?fen=" + raw, 400)
             self.assert_json_error("/api/line?fen=" + raw, 400)
 

@@ -25,6 +25,8 @@ class Server:
         self.process = None
         self.port = None
         self.banner = ""
+        self.output = ""  # what it printed after the banner, once stopped
+        self.errors = ""  # its stderr, once stopped
 
     def __enter__(self):
         self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -51,11 +53,11 @@ class Server:
             return None
         if self.process.poll() is None:
             self.process.send_signal(sig)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        try:
+            self.output, self.errors = self.process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.output, self.errors = self.process.communicate()
         return self.process.returncode
 
     def url(self, path="/"):
