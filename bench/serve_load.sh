@@ -11,10 +11,16 @@ here=$(dirname "$0")
 tsivy=${2:-$here/../build/release/cli/tsivy}
 serve_load=${3:-$here/../build/release/bench/serve_load}
 requests=${REQUESTS:-20000} clients=${CLIENTS:-32} threads=${THREADS:-2}
-work=$(mktemp -d)
+work=$(mktemp -d "${TMPDIR:-/tmp}/tsivy-serve-load.XXXXXX")
 pid=
+# Stops the server by its pid: SIGTERM, and SIGKILL if it is still there after 5 s.
 cleanup() {
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+  if [ -n "$pid" ]; then
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -29,7 +35,7 @@ echo "serve_load: $(wc -l <"$work/positions") positions of at most $max_stones s
 pid=$!
 port=
 for _ in $(seq 100); do
-  port=$(sed -n 's|.*http://[^ ]*:\([0-9]*\)/.*|\1|p' "$work/out")
+  port=$(sed -n 's|.*http://[^ ]*:\([0-9]*\)/.*|\1|p' "$work/out") || true
   [ -n "$port" ] && break
   kill -0 "$pid" 2>/dev/null || { cat "$work/err"; exit 1; }
   sleep 0.1

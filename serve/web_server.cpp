@@ -1,6 +1,7 @@
 #include "serve/web_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <stdexcept>
 
@@ -57,6 +58,18 @@ WebServer::WebServer(const WebApi& api) : server_(std::make_unique<httplib::Serv
   s.set_keep_alive_timeout(kKeepAliveSeconds);
   s.set_keep_alive_max_count(kKeepAliveRequests);
   s.set_payload_max_length(kMaxPayloadBytes);
+  // Headers and body go out in separate writes: with Nagle's algorithm the body would
+  // wait for the client's delayed ACK, 40 ms a request.
+  s.set_tcp_nodelay(true);
+  // The listening socket gets SO_REUSEADDR (restart at once over old connections in
+  // TIME_WAIT), but not httplib's default SO_REUSEPORT, with which a second server on
+  // the same port would start silently and take half the connections instead of
+  // failing with "port in use".
+  s.set_socket_options([this](socket_t sock) {
+    const int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    listening_socket_ = sock;
+  });
 
   s.Get("/api/probe", [&api](const httplib::Request& req, httplib::Response& res) {
     send_json(res, api.probe(parameter(req, "fen")));
@@ -100,6 +113,10 @@ int WebServer::bind(const std::string& host, int port) {
   if (bound <= 0)
     throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) +
                              " (port in use, or no such local address)");
+  // httplib listens with a backlog of 5: a burst of clients connecting at once (a
+  // browser opens six) would see dropped SYNs and a retry a second later. Linux lets a
+  // second listen() raise it.
+  ::listen(listening_socket_, SOMAXCONN);
   port_ = bound;
   return bound;
 }

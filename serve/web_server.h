@@ -33,6 +33,7 @@ class WebServer {
  private:
   std::unique_ptr<httplib::Server> server_;
   int port_ = 0;
+  int listening_socket_ = -1;
 };
 
 }  // namespace tsivy::serve

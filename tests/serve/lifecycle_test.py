@@ -53,6 +53,11 @@ class Start(unittest.TestCase):
             port = taken.getsockname()[1]
             self.assert_one_line_error(*start_error("--tables", TABLES, "--port", str(port)), "127.0.0.1:%d" % port)
 
+    def test_port_of_another_tsivy_serve(self):
+        with Server(TSIVY, TABLES) as first:
+            status, err = start_error("--tables", TABLES, "--port", str(first.port))
+            self.assert_one_line_error(status, err, "127.0.0.1:%d" % first.port)
+
     def test_unknown_host(self):
         status, err = start_error("--tables", TABLES, "--port", "0", "--host", "192.0.2.1")  # TEST-NET: not ours
         self.assert_one_line_error(status, err, "192.0.2.1")
