@@ -98,8 +98,14 @@ const $ = (id) => document.getElementById(id);
 
 // ---- Talking to the server -------------------------------------------------------------
 
+// {status, body}; status 0 when the server cannot be reached (stopped, say).
 async function getJson(path) {
-  const response = await fetch(path, { cache: "no-store" });
+  let response;
+  try {
+    response = await fetch(path, { cache: "no-store" });
+  } catch (e) {
+    return { status: 0, body: { error: "the server does not answer (is tsivy serve still running?)" } };
+  }
   let body = null;
   try { body = await response.json(); } catch (e) { body = { error: "not JSON: HTTP " + response.status }; }
   return { status: response.status, body };
