@@ -301,8 +301,8 @@ async function loadTypedFen(event) {
   event.preventDefault();
   const text = $("fen-input").value.trim();
   const { status, body } = await getJson(probeUrl(text));
-  if (status === 400) {
-    $("fen-error").textContent = "Not a position: " + body.error;
+  if (status === 400 || !parseFen(text)) {
+    $("fen-error").textContent = "Not a position: " + (status === 400 ? body.error : "see docs/notation.md");
     $("fen-error").hidden = false;
     return;
   }
