@@ -152,7 +152,18 @@ def run_checks(page, server):
     driver.find_element(By.ID, "switch-side").click()
     page.wait_for_position(edited[:-1] + ("b" if edited.endswith("w") else "w"))
 
-    # 5. Too many stones for the tables: said plainly.
+    # 5. A pasted position, and a malformed one, which is refused with the reason.
+    field = driver.find_element(By.ID, "fen-input")
+    field.clear()
+    field.send_keys("9/9/3WB4/9/9 w\n")
+    page.wait_for_position("9/9/3WB4/9/9 w")
+    field.clear()
+    field.send_keys("9/9/3WX4/9/9 w\n")
+    page.wait(lambda: page.visible("fen-error") and "Not a position" in driver.find_element(By.ID, "fen-error").text,
+              "the reason a malformed position is refused")
+    assert page.fen() == "9/9/3WB4/9/9 w"
+
+    # 6. Too many stones for the tables: said plainly.
     driver.get(server.url("/?fen=" + urllib.parse.quote("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w")))
     page.wait(lambda: page.visible("message") and "Outside the tables" in driver.find_element(By.ID, "message").text,
               "the message for a position outside the tables")
