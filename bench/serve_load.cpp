@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -43,6 +44,22 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+// A query parameter's value: every byte but letters, digits and -_.~ as %XX.
+std::string percent_encoded(const std::string& text) {
+  static const char* const hex = "0123456789ABCDEF";
+  std::string out;
+  for (const unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> read_positions(const std::string& file) {
   std::ifstream in(file);
   std::vector<std::string> out;
@@ -58,7 +75,7 @@ int main(int argc, char** argv) try {
   const Options options = parse(argc, argv);
   const std::vector<std::string> positions = read_positions(options.positions);
   std::vector<std::string> paths;
-  for (const std::string& fen : positions) paths.push_back("/api/probe?fen=" + httplib::detail::encode_query_param(fen));
+  for (const std::string& fen : positions) paths.push_back("/api/probe?fen=" + percent_encoded(fen));
 
   std::atomic<long> next{0}, errors{0};
   std::vector<std::vector<double>> latencies(options.clients);
