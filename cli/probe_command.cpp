@@ -1,10 +1,10 @@
 // `tsivy probe`: a position's value and every turn's value, best first. Goes through
 // libtsivy's C API (tsivy.hpp), the same path as every outside user of the tables.
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/probe_output.h"
+#include "serve/probe_json.h"
 
 namespace tsivy::cli {
 
@@ -19,26 +19,13 @@ void add_probe_command(CLI::App& app) {
   cmd->callback([dir, fen, json] {
     const Sets position = parse_fen(*fen);
     const Tables tables(*dir);
-    const ProbeValue value = tables.probe(position);
-    const std::vector<tsivy_turn> turns = tables.turns(position);
-    const std::string text = format_fen(position);
     if (*json) {
-      nlohmann::json scored = nlohmann::json::array();
-      for (const tsivy_turn& t : turns) {
-        nlohmann::json entry = value_json(t.wdl, t.depth);
-        entry["turn"] = t.text;
-        entry["fen"] = format_fen(after(position, t));
-        scored.push_back(entry);
-      }
-      nlohmann::json out = value_json(value.wdl, value.depth);
-      out["fen"] = text;
-      out["best"] = turns.empty() ? nlohmann::json(nullptr) : nlohmann::json(turns.front().text);
-      out["turns"] = scored;
-      std::cout << out.dump() << "\n";
+      std::cout << serve::probe_json(tables, position).dump() << "\n";
       return;
     }
-    std::cout << text << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
-    for (const tsivy_turn& t : turns) std::cout << "  " << t.text << "  " << value_text(t.wdl, t.depth) << "\n";
+    const ProbeValue value = tables.probe(position);
+    std::cout << format_fen(position) << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
+    for (const tsivy_turn& t : tables.turns(position)) std::cout << "  " << t.text << "  " << value_text(t.wdl, t.depth) << "\n";
   });
 }
 

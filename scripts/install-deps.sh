@@ -9,6 +9,8 @@ packages=(
   libzstd-dev libxxhash-dev
   libgtest-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
+  libcpp-httplib-dev                            # tsivy serve
+  chromium chromium-driver python3-selenium     # its browser test
   clang python3 binutils
 )
 

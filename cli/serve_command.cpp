@@ -1,0 +1,86 @@
+// `tsivy serve`: the web explorer. Opens the tables and binds the port first, so that a
+// bad directory or a port in use is a one-line error at start; then serves until
+// SIGINT or SIGTERM, which stop it cleanly (connections finished, tables closed).
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <ctime>
+#include <iostream>
+#include <thread>
+
+#include "cli/commands.h"
+#include "serve/web_api.h"
+#include "serve/web_server.h"
+
+namespace tsivy::cli {
+namespace {
+
+// SIGINT and SIGTERM are blocked in every thread (the server's threads inherit the
+// mask) and taken by one thread with sigtimedwait, which may then call stop() safely;
+// a signal handler could not.
+class StopOnSignal {
+ public:
+  explicit StopOnSignal(serve::WebServer& server) {
+    sigemptyset(&signals_);
+    sigaddset(&signals_, SIGINT);
+    sigaddset(&signals_, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
+    waiter_ = std::thread([this, &server] {
+      const timespec poll{0, 200'000'000};
+      while (!done_) {
+        if (sigtimedwait(&signals_, nullptr, &poll) > 0) {
+          server.stop();
+          return;
+        }
+      }
+    });
+  }
+  ~StopOnSignal() {
+    done_ = true;
+    waiter_.join();
+  }
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+ private:
+  sigset_t signals_;
+  std::atomic<bool> done_{false};
+  std::thread waiter_;
+};
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "serve",
+      "Web explorer: look positions up and play against perfect play in a browser.\n"
+      "Open the address it prints (default http://127.0.0.1:8080/); Ctrl-C stops it.\n"
+      "JSON API: /api/probe?fen=F (as `probe --json`), /api/line?fen=F (as `play --json`), /api/info");
+  auto dir = std::make_shared<std::string>();
+  auto host = std::make_shared<std::string>("127.0.0.1");
+  auto port = std::make_shared<int>(8080);
+  auto threads = std::make_shared<unsigned>();
+  cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
+  cmd->add_option("--host", *host, "Address to listen on (default 127.0.0.1: this machine only)");
+  cmd->add_option("--port", *port, "Port (default 8080; 0 picks a free one and prints it)")->check(CLI::Range(0, 65535));
+  add_threads_option(*cmd, *threads);
+  cmd->get_option("--threads")->description(
+      "Probes answered at once (default: all cores); open connections are not limited by it");
+  cmd->callback([dir, host, port, threads] {
+    const Tables tables(*dir);
+    const serve::WebApi api(tables, *dir, *threads);
+    serve::WebServer server(api);
+    const int bound = server.bind(*host, *port);
+    {
+      StopOnSignal stop(server);
+      std::cout << "tsivy serve: http://" << (host->find(':') != std::string::npos ? "[" + *host + "]" : *host) << ":"
+                << bound << "/ (tables " << *dir << ", up to " << tables.max_stones()
+                << " stones; Ctrl-C stops)" << std::endl;
+      server.run();
+    }
+    std::cout << "tsivy serve: stopped" << std::endl;
+  });
+}
+
+}  // namespace tsivy::cli

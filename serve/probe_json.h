@@ -1,0 +1,40 @@
+// The JSON answers about a position: its value with every turn's value (`tsivy probe
+// --json`, GET /api/probe) and its principal line (`tsivy play --json`, GET /api/line).
+// Built here once, from the C API's plain values, so the command and the web API can
+// never drift apart.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "tsivy/tsivy.hpp"
+
+namespace tsivy::serve {
+
+// {"wdl": "win"|"draw"|"loss", "depth": D or null for a draw}.
+nlohmann::json value_json(int wdl, int depth);
+
+// The position a turn leads to, the other colour to move.
+inline Sets after(const Sets& before, const tsivy_turn& turn) { return {turn.us, turn.them, !before.white_to_move}; }
+
+// {"fen", "wdl", "depth", "best": turn or null, "turns": [{"turn", "wdl", "depth", "fen"}]},
+// best first, each turn's value seen from the side that makes it.
+nlohmann::json probe_json(const Tables& tables, const Sets& position);
+
+// One turn of the principal line: the turn, the position after it and that position's
+// value for its side to move.
+struct LineStep {
+  tsivy_turn turn;
+  Sets after;
+  ProbeValue value;
+};
+
+// The best turn, then the best reply, and so on: a won or lost line ends when the loser
+// has no turn (depth 0); a drawn line never ends, so it stops after max_turns.
+std::vector<LineStep> principal_line(const Tables& tables, Sets start, int max_turns);
+
+// {"fen", "wdl", "depth", "line": [{"turn", "fen", "wdl", "depth"}]}: the start's value
+// and its principal line.
+nlohmann::json line_json(const Tables& tables, const Sets& start, int max_turns);
+
+}  // namespace tsivy::serve

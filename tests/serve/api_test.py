@@ -1,0 +1,184 @@
+"""`tsivy serve`'s JSON API over HTTP: the answers are those of `tsivy probe --json` and
+`tsivy play --json` byte for byte, the reference values of the rules hold, and bad
+input of every kind gets a 4xx JSON error while the server keeps serving.
+
+Usage: api_test.py TSIVY TABLES   (tables of 4 stones, from the probe tests' fixture)
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_fixture import Server, probe_path  # noqa: E402
+
+TSIVY, TABLES = sys.argv[1], sys.argv[2]
+TABLE_STONES = 4
+
+# notation.md's endgame; positions whose values the rules fix; a capture-rich one.
+REFERENCE = [
+    "9/6B2/4W4/2W6/9 w",
+    "9/9/9/1W5B1/W7B w",   # 2v2 without a capture: read from the table files
+    "6B2/6W2/9/5BB2/9 w",  # approach or withdrawal, then a capture sequence
+    "9/9/3WB4/9/9 w",
+    "9/9/4B4/9/9 w",
+    "9/9/4W4/9/9 w",
+]
+
+
+def cli_json(command, fen):
+    out = subprocess.run([TSIVY, command, "--tables", TABLES, "--fen", fen, "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    return out.strip()
+
+
+class Api(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server(TSIVY, TABLES).__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def raw(self, path, method="GET"):
+        return self.server.request(method, path)
+
+    def assert_json_error(self, path, status, method="GET"):
+        got, headers, body = self.raw(path, method)
+        self.assertEqual(got, status, "%s %s: %s" % (method, path, body[:200]))
+        self.assertTrue(headers.get("Content-Type", "").startswith("application/json"), path)
+        error = json.loads(body)
+        self.assertIsInstance(error.get("error"), str, path)
+        self.assertTrue(error["error"], path)
+        return error
+
+    def test_probe_is_the_object_of_tsivy_probe_json(self):
+        for fen in REFERENCE:
+            status, _, body = self.raw(probe_path(fen))
+            self.assertEqual(status, 200, fen)
+            self.assertEqual(body.decode(), cli_json("probe", fen), fen)
+
+    def test_line_is_the_object_of_tsivy_play_json(self):
+        for fen in REFERENCE:
+            status, _, body = self.raw(probe_path(fen, "line"))
+            self.assertEqual(status, 200, fen)
+            self.assertEqual(body.decode(), cli_json("play", fen), fen)
+
+    # rules.md: capturing the last enemy stone wins in 1; no stones is LOSS 0, and an
+    # opponent without stones WIN 0; such positions have no turns.
+    def test_reference_values_of_the_rules(self):
+        status, answer = self.server.get(probe_path("9/9/3WB4/9/9 w"))
+        self.assertEqual((status, answer["wdl"], answer["depth"], answer["best"]), (200, "win", 1, "d3-c3W"))
+        self.assertEqual(answer["turns"][0], {"turn": "d3-c3W", "wdl": "win", "depth": 1, "fen": "9/9/2W6/9/9 b"})
+        _, lost = self.server.get(probe_path("9/9/4B4/9/9 w"))
+        self.assertEqual((lost["wdl"], lost["depth"], lost["best"], lost["turns"]), ("loss", 0, None, []))
+        _, won = self.server.get(probe_path("9/9/4W4/9/9 w"))
+        self.assertEqual((won["wdl"], won["depth"]), ("win", 0))
+
+    def test_turns_come_best_first_and_the_value_is_the_best_turn(self):
+        rank = {"win": 0, "draw": 1, "loss": 2}
+        for fen in REFERENCE[:3]:
+            _, answer = self.server.get(probe_path(fen))
+            turns = answer["turns"]
+            self.assertTrue(turns, fen)
+            self.assertEqual((turns[0]["wdl"], turns[0]["depth"], turns[0]["turn"]),
+                             (answer["wdl"], answer["depth"], answer["best"]))
+            keys = [(rank[t["wdl"]], (t["depth"] if t["wdl"] == "win" else -t["depth"]) if t["depth"] is not None else 0)
+                    for t in turns]
+            self.assertEqual(keys, sorted(keys), fen)
+
+    def test_line_ends_the_won_game(self):
+        _, line = self.server.get(probe_path("9/6B2/4W4/2W6/9 w", "line"))
+        self.assertEqual(len(line["line"]), line["depth"])
+        self.assertEqual((line["line"][-1]["wdl"], line["line"][-1]["depth"]), ("loss", 0))
+        _, short = self.server.get(probe_path("9/6B2/4W4/2W6/9 w", "line") + "&max_turns=2")
+        self.assertEqual(len(short["line"]), 2)
+
+    def test_info_lists_the_classes_and_the_manifest_statistics(self):
+        status, info = self.server.get("/api/info")
+        self.assertEqual(status, 200)
+        self.assertEqual(info["max_stones"], TABLE_STONES)
+        with open(os.path.join(TABLES, "manifest.json")) as f:
+            manifest = {c["class"]: c for c in json.load(f)["classes"]}
+        self.assertEqual(sorted(c["class"] for c in info["classes"]), sorted(manifest))
+        for c in info["classes"]:
+            m = manifest[c["class"]]
+            self.assertTrue(c["wdl_file"] and c["depth_file"] and c["in_manifest"])
+            for key in ("canonical", "wins", "draws", "losses", "max_depth"):
+                self.assertEqual(c[key], m[key], (c["class"], key))
+            self.assertEqual(c["wdl_bytes"], m["files"]["wdl"]["bytes"])
+
+    def test_missing_parameter_is_400(self):
+        for path in ("/api/probe", "/api/line", "/api/probe?fan=9/9/9/9/9%20w", "/api/line?max_turns=3"):
+            self.assertIn("fen", self.assert_json_error(path, 400)["error"])
+
+    def test_malformed_fen_is_400_bad_fen(self):
+        for fen in ["", "9/9/9/9 w", "9/9/9/9/9 x", "54/9/9/9/9 w", "9/9/4X4/9/9 w", "9/9/9/9/9",
+                    "9/9/9/9/9 w extra", "\u00e9/9/9/9/9 w", "9" * 300]:
+            error = self.assert_json_error(probe_path(fen), 400)
+            self.assertEqual(error.get("status"), "TSIVY_ERROR_BAD_FEN", fen)
+        # Bytes that are no UTF-8, and a NUL that would cut the text short in C.
+        for raw in ["9/9/9/9/9%FF%FE%20w", "9/9/9/9/9%20w%00garbage", "%C0%AF"]:
+            self.assert_json_error("/api/probe?fen=" + raw, 400)
+            self.assert_json_error("/api/line?fen=" + raw, 400)
+
+    def test_bad_max_turns_is_400(self):
+        for value in ["0", "-1", "1001", "x", "5x", "", "99999999999999999999"]:
+            self.assert_json_error(probe_path("9/6B2/4W4/2W6/9 w", "line") + "&max_turns=" + value, 400)
+
+    def test_more_stones_than_the_tables_is_422_saying_so(self):
+        error = self.assert_json_error(probe_path("9/9/9/1W5B1/WW6B w"), 422)
+        self.assertEqual(error["status"], "TSIVY_ERROR_TOO_MANY_STONES")
+        self.assertEqual(error["max_stones"], TABLE_STONES)
+        self.assertIn("5 stones", error["error"])
+        self.assert_json_error(probe_path("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w", "line"), 422)
+
+    def test_unknown_paths_and_methods_are_json_errors(self):
+        for path in ("/api/nothing", "/api/probe/extra", "/nothing.html", "/api", "/index.htm"):
+            self.assert_json_error(path, 404)
+        for method in ("POST", "PUT", "DELETE"):
+            got, _, body = self.raw("/api/probe?fen=9/9/9/9/9%20w", method)
+            self.assertGreaterEqual(got, 400, method)
+            self.assertLess(got, 500, method)
+            self.assertIn("error", json.loads(body), method)
+
+    def test_path_traversal_on_static_files_is_404(self):
+        for path in ("/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
+                     "/web/../CMakeLists.txt", "//etc/passwd", "/./index.html/..", "/%2e%2e%5c%2e%2e%5cetc%5cpasswd",
+                     "/app.js/../../serve/web_server.cpp", "/index.html%00.js"):
+            got, _, body = self.raw(path)
+            self.assertEqual(got, 404, path)
+            self.assertNotIn(b"root:", body)
+
+    def test_page_and_its_files_are_served_with_their_types(self):
+        expected = {"/": "text/html", "/index.html": "text/html", "/app.js": "text/javascript", "/style.css": "text/css"}
+        for path, kind in expected.items():
+            status, headers, body = self.raw(path)
+            self.assertEqual(status, 200, path)
+            self.assertTrue(headers["Content-Type"].startswith(kind), path)
+            self.assertIn("default-src 'self'", headers["Content-Security-Policy"])
+            self.assertTrue(body)
+        _, _, page = self.raw("/")
+        self.assertNotIn(b"http://", page.replace(b"http://www.w3.org", b""))  # nothing fetched from elsewhere
+        self.assertNotIn(b"https://", page)
+
+    def test_garbage_requests_get_400_and_the_server_keeps_serving(self):
+        for garbage in (b"GARBAGE\r\n\r\n", b"GET\r\n\r\n", b"GET /api/probe?fen=9 HTTP/9.9\r\n\r\n",
+                        b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n", b"\x00\xff\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", self.server.port), timeout=10) as s:
+                s.sendall(garbage)
+                s.shutdown(socket.SHUT_WR)
+                reply = b""
+                while chunk := s.recv(4096):
+                    reply += chunk
+            self.assertTrue(reply == b"" or reply.startswith(b"HTTP/1.1 4"), reply[:100])
+        status, answer = self.server.get(probe_path("9/6B2/4W4/2W6/9 w"))
+        self.assertEqual(status, 200)
+        self.assertIsNone(self.server.process.poll())
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
