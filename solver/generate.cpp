@@ -141,6 +141,8 @@ void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* lo
 
 }  // namespace
 
+std::vector<Material> resident_classes_for(Material material) { return materials_up_to(material.stones() - 1); }
+
 std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   if (options.max_stones < 2 || options.max_stones > kMaxStones)
     throw std::invalid_argument("--max-stones must be between 2 and " + std::to_string(kMaxStones));
@@ -181,8 +183,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       }
       // Every smaller class resident, smallest first: seeding then reads each smaller
       // position's value from memory, capture positions resolved once per run.
-      for (int fewer = 2; fewer < total; ++fewer)
-        for (const Material m : materials_with(fewer)) smaller.make_resident(m, options.threads);
+      for (const Material m : resident_classes_for(material)) smaller.make_resident(m, options.threads);
 
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
