@@ -12,21 +12,22 @@ namespace tsivy::cli {
 
 const Measured& measured() {
   // All on the development machine (2-core Xeon VM, 24 GiB, Debian 12, release preset),
-  // from /usr/bin/time's "Maximum resident set size" and the manifest of a run.
+  // from /usr/bin/time and the manifest of a run; cluster/measured-peaks.json has the runs.
   static const Measured figures{
       // `tsivy generate --max-stones 2 --threads 2`: 8,544 KiB; under `mpirun -np 2`: 14,820
       // and 15,560 KiB per rank.
       .process_bytes = 8544ull << 10,
       .mpi_rank_bytes = 15560ull << 10,
-      // Tables up to 6 stones in format version 2 (README, "File sizes with don't-care
-      // entries"); the 7-stone classes compressed better than the 6-stone ones in version 1.
-      .wdl_bytes_per_position = 0.0178,
-      .depth_bytes_per_position = 0.129,
-      // 7-stone run of the solver before v2, 3v4+4v3 (README, "Generation"): seeding at
-      // 2.07 and propagation at 1.75 M positions/s/core, so 1 / (1/2.07 + 1/1.75) M.
-      .positions_per_core_second = 0.948e6,
-      .source = "disk: bytes per canonical position of the format-2 tables up to 6 stones; time: the 7-stone run's "
-                "largest pair (3v4+4v3), this 2-core development VM"};
+      // The 7-stone classes in format version 2 (`tsivy generate --max-stones 7` at
+      // 6496611): 19,749,671 WDL and 139,830,924 depth bytes for 1,429,656,312 canonical
+      // positions. (Up to 6 stones: 0.0178 and 0.129; the ratio falls as classes grow.)
+      .wdl_bytes_per_position = 0.0138,
+      .depth_bytes_per_position = 0.0978,
+      // The same run: 1,565,674,536 canonical positions up to 7 stones in 2,165 s of CPU
+      // time (user + system) on 2 threads, on a busy machine (43.6 min wall).
+      .positions_per_core_second = 0.723e6,
+      .source = "the format-2 tables up to 7 stones, generated with 2 threads on a 2-core Xeon VM "
+                "(cluster/measured-peaks.json)"};
   return figures;
 }
 
@@ -78,9 +79,14 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
   for (const Material m : resident_classes_for(material))
     plan.resident_bytes += MaterialIndex::of(m).slots() * TableLookup::kResidentBytesPerSlot;
   // Each thread buffers up to updates_per_round updates per round (a soft limit) for the
-  // workers that own them. With other ranks, the part for them (all but 1/P) is also
-  // packed into one message per rank, and as much arrives from them: up to twice more.
-  const double thread_buffers = static_cast<double>(threads) * static_cast<double>(updates_per_round * kUpdateBytes);
+  // workers that own them, in std::vectors that keep their capacity from round to round:
+  // a vector that doubled its way up holds up to twice what it was filled with, and the
+  // allocator keeps what the smaller ones held, so count twice the limit. With other
+  // ranks, the part for them (all but 1/P) is also packed into one message per rank, and
+  // as much arrives from them: up to twice more.
+  constexpr double kVectorGrowth = 2.0;
+  const double thread_buffers =
+      kVectorGrowth * static_cast<double>(threads) * static_cast<double>(updates_per_round * kUpdateBytes);
   const double exchanged = ranks > 1 ? 2.0 * (ranks - 1) / ranks : 0.0;
   plan.buffer_bytes = static_cast<std::uint64_t>(thread_buffers * (1.0 + exchanged));
   plan.process_bytes = ranks > 1 ? figures.mpi_rank_bytes : figures.process_bytes;
