@@ -37,8 +37,10 @@ def compare(what, measured_bytes, planned_bytes, pair):
 def live(tsivy):
     # Small update buffers (64 Ki updates per thread), which a 5-stone pair fills; the
     # default of 4 Mi is filled from 6 stones on (the recorded runs check it), but at 5
-    # stones it would be most of the peak and the rest would go unchecked.
-    stones, threads, updates = 5, 2, 1 << 16
+    # stones it would be most of the peak and the rest would go unchecked. One thread:
+    # each thread adds 2-4 MiB the model leaves out (its stack, allocator arena, zstd
+    # context), a tenth of a 5-stone run's peak (and nothing at scale).
+    stones, threads, updates = 5, 1, 1 << 16
     with tempfile.TemporaryDirectory() as out:
         run = subprocess.run(["/usr/bin/time", "-f", "peak %M", tsivy, "generate", "--max-stones", str(stones),
                               "--out", out, "--threads", str(threads), "--updates-per-round", str(updates),
