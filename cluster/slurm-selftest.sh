@@ -158,7 +158,12 @@ wait_for 180 "a checkpoint of the last pair (2v3+3v2)" pair_checkpoint
 scancel --batch --signal=USR1 "$job"
 job_pending() { squeue -h -j "$job" -o %T | grep -qx PENDING; }
 wait_for 60 "job $job to be requeued" job_pending
-# Slurm holds a requeued job back for a while (its begin time); no need to wait here.
+# Slurm holds a requeued job back for a while (its begin time, about the credential
+# lifetime): slurmd refuses a credential of the job issued no later than the second it
+# revoked the old one in. Two seconds after the node is free are enough here.
+node_idle() { sinfo -h -n "$host" -o %t | grep -qx idle; }
+wait_for 60 "node $host to be free again" node_idle
+sleep 2
 scontrol update JobId="$job" StartTime=now
 status=0
 wait "$sbatch_pid" || status=$?
