@@ -17,5 +17,6 @@ void add_probe_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_plan_command(CLI::App& app);
 
 }  // namespace tsivy::cli

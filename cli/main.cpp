@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   tsivy::cli::add_play_command(app);
   tsivy::cli::add_info_command(app);
   tsivy::cli::add_serve_command(app);
+  tsivy::cli::add_plan_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

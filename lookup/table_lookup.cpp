@@ -181,7 +181,7 @@ void TableLookup::make_resident(Material material, unsigned threads) {
     work();
   }
   if (error) std::rethrow_exception(error);
-  resident_bytes_ += resident->values.size() * sizeof(std::uint16_t);
+  resident_bytes_ += resident->values.size() * kResidentBytesPerSlot;
   published.store(resident.get(), std::memory_order_release);
   resident_owned_.push_back(std::move(resident));
 }

@@ -88,6 +88,8 @@ class TableLookup {
   // Thread-safe. Throws LookupError.
   void make_resident(Material material, unsigned threads);
   std::size_t resident_bytes() const { return resident_bytes_.load(); }
+  // Memory a resident class takes per index slot (what `tsivy plan` counts).
+  static constexpr std::size_t kResidentBytesPerSlot = sizeof(std::uint16_t);
 
   // Whether value() reads the stored entry of this (canonical) position: only quiet
   // positions are read, and of those the depth file only for wins and losses. Every
@@ -106,6 +108,7 @@ class TableLookup {
     const MaterialIndex* index;
     std::vector<std::uint16_t> values;
   };
+  static_assert(sizeof(decltype(Resident::values)::value_type) == kResidentBytesPerSlot);
   static constexpr unsigned kResidentDepthBits = 14;
 
   std::filesystem::path dir_;

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs exactly what tsivy needs to build and test on Debian 12; does nothing when
 # everything is already present. Needs root (or sudo) only when something is missing.
+#   scripts/install-deps.sh          build and test (scripts/build.sh runs this)
+#   scripts/install-deps.sh slurm    also Slurm and munge, for cluster/slurm-selftest.sh
 set -euo pipefail
 
 packages=(
@@ -12,7 +14,16 @@ packages=(
   libcpp-httplib-dev                            # tsivy serve
   chromium chromium-driver python3-selenium     # its browser test
   clang python3 binutils
+  time  # /usr/bin/time: the plan test measures a run's peak memory with it
 )
+for group in "$@"; do
+  case "$group" in
+    # Only the single-node Slurm self-test needs these; the daemons are started by it,
+    # from its own configuration, never as system services.
+    slurm) packages+=(slurm-wlm munge) ;;
+    *) echo "install-deps: unknown group '$group' (known: slurm)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -157,6 +157,8 @@ void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* lo
 
 }  // namespace
 
+std::vector<Material> resident_classes_for(Material material) { return materials_up_to(material.stones() - 1); }
+
 std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   if (options.max_stones < 2 || options.max_stones > kMaxStones)
     throw std::invalid_argument("--max-stones must be between 2 and " + std::to_string(kMaxStones));
@@ -199,20 +201,19 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       const ResourceUsage usage_before = resource_usage();
       // Every smaller class resident, smallest first: seeding then reads each smaller
       // position's value from memory, capture positions resolved once per run.
-      for (int fewer = 2; fewer < total; ++fewer)
-        for (const Material m : materials_with(fewer)) {
-          const std::size_t bytes_before = smaller.resident_bytes();
-          const auto loading_start = Clock::now();
-          smaller.make_resident(m, options.threads);
-          // At 8 stones this takes minutes (capture positions resolved by search): say so.
-          if (log && smaller.resident_bytes() != bytes_before) {
-            char line[200];
-            std::snprintf(line, sizeof line, "  %-9s into memory for seeding: %.1f MB, %.1f s (all resident: %.1f MB)\n",
-                          to_string(m).c_str(), static_cast<double>(smaller.resident_bytes() - bytes_before) / 1e6,
-                          seconds_since(loading_start), static_cast<double>(smaller.resident_bytes()) / 1e6);
-            *log << line << std::flush;
-          }
+      for (const Material m : resident_classes_for(material)) {
+        const std::size_t bytes_before = smaller.resident_bytes();
+        const auto loading_start = Clock::now();
+        smaller.make_resident(m, options.threads);
+        // At 8 stones this takes minutes (capture positions resolved by search): say so.
+        if (log && smaller.resident_bytes() != bytes_before) {
+          char line[200];
+          std::snprintf(line, sizeof line, "  %-9s into memory for seeding: %.1f MB, %.1f s (all resident: %.1f MB)\n",
+                        to_string(m).c_str(), static_cast<double>(smaller.resident_bytes() - bytes_before) / 1e6,
+                        seconds_since(loading_start), static_cast<double>(smaller.resident_bytes()) / 1e6);
+          *log << line << std::flush;
         }
+      }
 
       const double loading_seconds = seconds_since(pair_start);
       const auto start = Clock::now();

@@ -72,6 +72,11 @@ struct WorkingClass {
   std::vector<std::uint64_t> frontier, next;  // bit per slot: resolved at depth d / d + 1
   int other = 0;                      // the class a paika move leads to
 };
+// The figures `tsivy plan` predicts from (pair_solver.h) are these members' sizes.
+static_assert(sizeof(decltype(WorkingClass::codes)::value_type) == kValueBytesPerSlot);
+static_assert(sizeof(decltype(WorkingClass::counter)::value_type) == kCounterBytesPerSlot);
+static_assert(sizeof(decltype(WorkingClass::frontier)::value_type) == sizeof(std::uint64_t));
+static_assert(sizeof(kClassBit) == kUpdateBytes);
 
 // What each thread owns of each class and buffers for the others.
 struct alignas(64) Worker {
@@ -138,7 +143,7 @@ class PairSolver {
     c.frontier.assign((n + 63) / 64, 0);
     c.next.assign((n + 63) / 64, 0);
     stats_.owned_slots += n;
-    stats_.working_bytes += 2 * n + 16 * ((n + 63) / 64);
+    stats_.working_bytes += working_state_bytes(n);
     classes_.push_back(std::move(c));
   }
 

@@ -20,6 +20,21 @@
 
 namespace tsivy {
 
+// What the solver holds per slot of a pair, on the rank that owns the slot: a value code
+// and a lazy successor counter (a byte each), and two frontier bitmaps (this depth step's
+// and the next's). The solver allocates exactly this (pair_solver.cpp) and `tsivy plan`
+// predicts memory from the same figures.
+inline constexpr std::uint64_t kValueBytesPerSlot = 1;
+inline constexpr std::uint64_t kCounterBytesPerSlot = 1;
+inline constexpr std::uint64_t kFrontierBitmaps = 2;
+// Bytes of working state for `slots` consecutive slots of one class (2.25 bytes a slot).
+constexpr std::uint64_t working_state_bytes(std::uint64_t slots) {
+  return (kValueBytesPerSlot + kCounterBytesPerSlot) * slots + kFrontierBitmaps * sizeof(std::uint64_t) * ((slots + 63) / 64);
+}
+// Updates a thread buffers before an exchange round, by default; each is one 64-bit word.
+inline constexpr std::uint64_t kDefaultUpdatesPerRound = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kUpdateBytes = sizeof(std::uint64_t);
+
 struct SolveProgress {
   std::string phase;           // "seed", "propagate", "draws"
   int depth = 0;               // the depth step being propagated
@@ -43,7 +58,7 @@ struct SolveOptions {
   std::function<void(const SolveProgress&)> on_progress;  // called between steps, on every rank
   // Updates a thread buffers before an exchange round (a soft limit), so buffers stay
   // small next to the working state however large a depth step's frontier is.
-  std::uint64_t updates_per_round = std::uint64_t{1} << 22;
+  std::uint64_t updates_per_round = kDefaultUpdatesPerRound;
   // Checkpoints (solver/checkpoint.h): with a directory, a checkpoint of this pair found
   // there is resumed (same rank count required; any thread count), and with
   // checkpoint_every > 0 the working state is saved there at the first depth-step
