@@ -57,6 +57,10 @@ struct BlockEncoder::State {
   int level;
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> ctx{ZSTD_createCCtx(), &ZSTD_freeCCtx};
   std::vector<std::uint8_t> packed;
+  // zstd writes here (room for its worst case), and the block gets a copy of exactly
+  // its size: a writer holds all of a class's blocks until the file is written, and at
+  // 8 stones worst-case capacity kept in every block would be gigabytes.
+  std::vector<std::uint8_t> compressed;
   std::vector<std::uint8_t> filled8;
   std::vector<std::uint16_t> filled16;
 
@@ -74,10 +78,11 @@ struct BlockEncoder::State {
     for (const T v : block) ++counts.at(v);
     packed.resize(format::packed_size(block.size(), header.bits_per_entry));
     format::pack(std::span<const T>(block), header.bits_per_entry, packed.data());
-    out.bytes.resize(ZSTD_compressBound(packed.size()));
-    const std::size_t size = ZSTD_compressCCtx(ctx.get(), out.bytes.data(), out.bytes.size(), packed.data(), packed.size(), level);
+    compressed.resize(ZSTD_compressBound(packed.size()));
+    const std::size_t size =
+        ZSTD_compressCCtx(ctx.get(), compressed.data(), compressed.size(), packed.data(), packed.size(), level);
     if (ZSTD_isError(size)) throw TableError(file, std::string("zstd compression failed: ") + ZSTD_getErrorName(size));
-    out.bytes.resize(size);
+    out.bytes.assign(compressed.begin(), compressed.begin() + static_cast<std::ptrdiff_t>(size));
     out.checksum = format::checksum(out.bytes);
   }
 };
