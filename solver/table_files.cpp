@@ -50,11 +50,18 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
                                   const SolvedSlice& slice, Communicator& comm, unsigned threads, Entry entry) {
   // The largest value of the whole class that is not don't-care decides the header
   // (bits and block size); the value counts are those stored, fill included.
-  std::vector<std::uint64_t> largest{0};
-  for (std::uint64_t s = slice.first; s < slice.last; ++s) {
-    const T v = entry(s);
-    if (!io::is_dont_care(v, spec.kind)) largest[0] = std::max<std::uint64_t>(largest[0], v);
-  }
+  // A pass over every slot of the slice (billions at 8 stones), so on all threads.
+  std::atomic<std::uint64_t> largest_here{0};
+  parallel_for(slice.first, slice.last, std::max(1u, threads), [&](std::uint64_t first, std::uint64_t last) {
+    std::uint64_t m = 0;
+    for (std::uint64_t s = first; s < last; ++s) {
+      const T v = entry(s);
+      if (!io::is_dont_care(v, spec.kind)) m = std::max<std::uint64_t>(m, v);
+    }
+    for (std::uint64_t seen = largest_here.load(); m > seen && !largest_here.compare_exchange_weak(seen, m);) {
+    }
+  }, std::uint64_t{1} << 20);
+  std::vector<std::uint64_t> largest{largest_here.load()};
   comm.max(largest);
   io::TableHeader h = io::plan_table(spec, MaterialIndex::of(slice.material).slots(),
                                      static_cast<std::uint16_t>(largest[0]));
