@@ -13,11 +13,27 @@ BlockCache::BlockCache(std::size_t capacity_bytes, std::size_t block_bytes) {
   shard_capacity_ = capacity_bytes / shard_count_;
   // Room for four times the blocks of the nominal size (the last block of a table, and
   // the blocks of small tables, are smaller), at most three quarters full.
+  // The tables start small and double as blocks arrive: a large cache that is barely
+  // used (most lookups of a solver run) costs next to nothing.
   const std::size_t blocks = shard_capacity_ / block_bytes * 4 + 4;
-  const std::size_t slots = std::bit_ceil(blocks * 4 / 3 + 1);
-  shard_max_count_ = slots * 3 / 4;
+  shard_max_slots_ = std::bit_ceil(blocks * 4 / 3 + 1);
+  shard_max_count_ = shard_max_slots_ * 3 / 4;
   shards_ = std::make_unique<Shard[]>(shard_count_);
-  for (std::size_t k = 0; k < shard_count_; ++k) shards_[k].slots.resize(slots);
+  for (std::size_t k = 0; k < shard_count_; ++k) shards_[k].slots.resize(std::min<std::size_t>(16, shard_max_slots_));
+}
+
+// Doubles the table of a shard and places every block again from its home slot.
+void BlockCache::grow(Shard& s) {
+  std::vector<Slot> old(s.slots.size() * 2);
+  old.swap(s.slots);
+  const std::size_t mask = s.slots.size() - 1;
+  for (Slot& slot : old) {
+    if (!slot.block) continue;
+    std::size_t i = home(s, slot.key);
+    while (s.slots[i].block) i = (i + 1) & mask;
+    s.slots[i] = std::move(slot);
+  }
+  s.hand = 0;
 }
 
 std::size_t BlockCache::home(const Shard& s, std::uint64_t key) const {
@@ -50,9 +66,13 @@ void BlockCache::insert(std::uint64_t key, Block data) {
     if (s.slots[i].key == key) return;  // another thread loaded it meanwhile
   if (s.bytes + size > shard_capacity_ || s.count + 1 > shard_max_count_) {
     while (s.bytes + size > shard_capacity_ || s.count + 1 > shard_max_count_) evict_one(s);
-    // Evictions shift entries back along their probe runs: look for the free slot again.
-    for (i = home(s, key); s.slots[i].block; i = (i + 1) & mask) {
-    }
+  } else if ((s.count + 1) * 4 > s.slots.size() * 3) {
+    grow(s);
+  }
+  // Evictions shift entries back along their probe runs, growing moves them all: look
+  // for the free slot again.
+  const std::size_t mask_now = s.slots.size() - 1;
+  for (i = home(s, key); s.slots[i].block; i = (i + 1) & mask_now) {
   }
   s.slots[i] = Slot{key, std::move(data), false};
   ++s.count;

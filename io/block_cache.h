@@ -53,9 +53,11 @@ class BlockCache {
   std::size_t home(const Shard& s, std::uint64_t key) const;
   void evict_one(Shard& s);
   void erase_at(Shard& s, std::size_t i);
+  void grow(Shard& s);
 
   std::size_t shard_count_ = 1;
   std::size_t shard_capacity_ = 0;  // bytes
+  std::size_t shard_max_slots_ = 0;  // the size a shard's table grows to
   std::size_t shard_max_count_ = 0;  // blocks: at most 3/4 of the slots, so probes end soon
   std::unique_ptr<Shard[]> shards_;
 };
