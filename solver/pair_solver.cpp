@@ -120,7 +120,8 @@ class PairSolver {
     int first_depth = 0;
     if (!resume(first_depth)) seed();
     stats_.seed_seconds = seconds_since(start);
-    last_checkpoint_ = Clock::now();
+    // The checkpoint clock runs from the start of the pair, seeding included: an 8-stone
+    // pair seeds for most of an hour, and that work is saved at the first depth step.
     propagate(first_depth);
     stats_.propagate_seconds = seconds_since(start) - stats_.seed_seconds;
     for (const Worker& w : workers_) stats_.frontier_seconds = std::max(stats_.frontier_seconds, w.frontier_seconds);
