@@ -26,12 +26,9 @@ BlockCache::BlockCache(std::size_t capacity_bytes, std::size_t block_bytes) {
 void BlockCache::grow(Shard& s) {
   std::vector<Slot> old(s.slots.size() * 2);
   old.swap(s.slots);
-  const std::size_t mask = s.slots.size() - 1;
   for (Slot& slot : old) {
     if (!slot.block) continue;
-    std::size_t i = home(s, slot.key);
-    while (s.slots[i].block) i = (i + 1) & mask;
-    s.slots[i] = std::move(slot);
+    s.slots[probe(s, slot.key)] = std::move(slot);
   }
   s.hand = 0;
 }
@@ -41,18 +38,25 @@ std::size_t BlockCache::home(const Shard& s, std::uint64_t key) const {
   return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 17) & (s.slots.size() - 1);
 }
 
+// The slot holding `key`, or the free slot ending its probe run (where it would go).
+std::size_t BlockCache::probe(const Shard& s, std::uint64_t key) const {
+  const std::size_t mask = s.slots.size() - 1;
+  std::size_t i = home(s, key);
+  while (s.slots[i].block && s.slots[i].key != key) i = (i + 1) & mask;
+  return i;
+}
+
 BlockCache::Block BlockCache::find(std::uint64_t key) {
   Shard& s = shard(key);
   std::lock_guard lock(s.mutex);
-  const std::size_t mask = s.slots.size() - 1;
-  for (std::size_t i = home(s, key); s.slots[i].block; i = (i + 1) & mask) {
-    if (s.slots[i].key != key) continue;
-    s.slots[i].referenced = true;
-    s.hits.fetch_add(1, std::memory_order_relaxed);
-    return s.slots[i].block;
+  Slot& slot = s.slots[probe(s, key)];
+  if (!slot.block) {
+    s.misses.fetch_add(1, std::memory_order_relaxed);
+    return nullptr;
   }
-  s.misses.fetch_add(1, std::memory_order_relaxed);
-  return nullptr;
+  slot.referenced = true;
+  s.hits.fetch_add(1, std::memory_order_relaxed);
+  return slot.block;
 }
 
 void BlockCache::insert(std::uint64_t key, Block data) {
@@ -60,21 +64,13 @@ void BlockCache::insert(std::uint64_t key, Block data) {
   if (size > shard_capacity_) return;
   Shard& s = shard(key);
   std::lock_guard lock(s.mutex);
-  const std::size_t mask = s.slots.size() - 1;
-  std::size_t i = home(s, key);
-  for (; s.slots[i].block; i = (i + 1) & mask)
-    if (s.slots[i].key == key) return;  // another thread loaded it meanwhile
-  if (s.bytes + size > shard_capacity_ || s.count + 1 > shard_max_count_) {
-    while (s.bytes + size > shard_capacity_ || s.count + 1 > shard_max_count_) evict_one(s);
-  } else if ((s.count + 1) * 4 > s.slots.size() * 3) {
-    grow(s);
-  }
-  // Evictions shift entries back along their probe runs, growing moves them all: look
-  // for the free slot again.
-  const std::size_t mask_now = s.slots.size() - 1;
-  for (i = home(s, key); s.slots[i].block; i = (i + 1) & mask_now) {
-  }
-  s.slots[i] = Slot{key, std::move(data), false};
+  if (s.slots[probe(s, key)].block) return;  // another thread loaded it meanwhile
+  const auto full = [&] { return s.bytes + size > shard_capacity_ || s.count + 1 > shard_max_count_; };
+  if (!full() && (s.count + 1) * 4 > s.slots.size() * 3) grow(s);
+  while (full()) evict_one(s);
+  // Evictions shift entries back along their probe runs, growing moves them all: the
+  // free slot is looked for again.
+  s.slots[probe(s, key)] = Slot{key, std::move(data), false};
   ++s.count;
   s.bytes += size;
 }

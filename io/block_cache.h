@@ -51,6 +51,7 @@ class BlockCache {
 
   Shard& shard(std::uint64_t key) { return shards_[(key ^ (key >> 32)) % shard_count_]; }
   std::size_t home(const Shard& s, std::uint64_t key) const;
+  std::size_t probe(const Shard& s, std::uint64_t key) const;
   void evict_one(Shard& s);
   void erase_at(Shard& s, std::size_t i);
   void grow(Shard& s);
