@@ -7,6 +7,7 @@
 
 #include "game/movegen.h"
 #include "lookup/table_paths.h"
+#include "memory/huge_pages.h"
 
 namespace tsivy {
 namespace {
@@ -126,7 +127,8 @@ void TableLookup::make_resident(Material material, unsigned threads) {
   if (published.load(std::memory_order_acquire)) return;
   auto resident = std::make_unique<Resident>(Resident{&MaterialIndex::of(material), {}});
   const MaterialIndex& index = *resident->index;
-  resident->values.assign(index.slots(), 0);
+  // Seeding reads it at random: on huge pages (memory/huge_pages.h says why).
+  memory::assign_on_huge_pages(resident->values, index.slots(), std::uint16_t{0});
   const io::TableReader& wdl = *reader(material, io::TableKind::wdl, Access::may_read);
   const io::TableReader& depth = *reader(material, io::TableKind::depth, Access::may_read);
   // Chunks handed out to the threads in turn; quiet positions from a bulk read of the

@@ -59,15 +59,15 @@ void CheckpointWriter::commit() {
   sync_directory(file_.parent_path());
 }
 
-CheckpointReader::CheckpointReader(const std::filesystem::path& file) : file_(file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw CheckpointError("checkpoint file " + file.string() + " cannot be read");
-  bytes_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+CheckpointReader::CheckpointReader(const std::filesystem::path& file) : file_(file), in_(file, std::ios::binary) {
+  std::error_code error;
+  size_ = std::filesystem::file_size(file, error);
+  if (!in_ || error) throw CheckpointError("checkpoint file " + file.string() + " cannot be read");
 }
 
 void CheckpointReader::get(void* data, std::size_t size) {
-  if (size > bytes_.size() - at_) fail("is truncated");
-  std::memcpy(data, bytes_.data() + at_, size);
+  if (size > size_ - at_) fail("is truncated");
+  if (!in_.read(static_cast<char*>(data), static_cast<std::streamsize>(size))) fail("cannot be read to its end");
   at_ += size;
 }
 

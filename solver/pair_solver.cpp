@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "game/movegen.h"
+#include "memory/huge_pages.h"
 #include "solver/checkpoint.h"
 #include "solver/partition.h"
 
@@ -139,10 +140,11 @@ class PairSolver {
     c.first = c.owners.rank_first(rank_);
     c.last = c.owners.rank_last(rank_);
     const std::uint64_t n = c.last - c.first;
-    c.codes.assign(n, kUnknown);
-    c.counter.assign(n, 0);
-    c.frontier.assign((n + 63) / 64, 0);
-    c.next.assign((n + 63) / 64, 0);
+    // Touched at random by every step: on huge pages (memory/huge_pages.h says why).
+    memory::assign_on_huge_pages(c.codes, n, kUnknown);
+    memory::assign_on_huge_pages(c.counter, n, std::uint8_t{0});
+    memory::assign_on_huge_pages(c.frontier, (n + 63) / 64, std::uint64_t{0});
+    memory::assign_on_huge_pages(c.next, (n + 63) / 64, std::uint64_t{0});
     stats_.owned_slots += n;
     stats_.working_bytes += working_state_bytes(n);
     classes_.push_back(std::move(c));
