@@ -102,6 +102,14 @@ class ProgressPrinter {
     last_phase_ = p.phase;
     last_print_ = elapsed;
     char line[256];
+    if (p.phase == "seeding") {
+      std::snprintf(line, sizeof line, "  %-9s seeding   slots scanned %12llu / %-12llu (%5.1f %%, rank 0)  %7.1f s\n",
+                    pair_.c_str(), static_cast<unsigned long long>(p.resolved), static_cast<unsigned long long>(p.total),
+                    100.0 * static_cast<double>(p.resolved) / static_cast<double>(std::max<std::uint64_t>(p.total, 1)),
+                    elapsed);
+      *log_ << line << std::flush;
+      return;
+    }
     std::snprintf(line, sizeof line, "  %-9s %-9s depth %4d  resolved %12llu / %-12llu  %7.1f s  %6.2f M pos/s\n",
                   pair_.c_str(), p.phase.c_str(), p.depth, static_cast<unsigned long long>(p.resolved),
                   static_cast<unsigned long long>(p.total), elapsed, p.total / std::max(elapsed, 1e-9) / 1e6);

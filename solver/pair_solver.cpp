@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -166,15 +167,49 @@ class PairSolver {
     }
   }
 
+  // Slots scanned by seeding so far, per thread; thread 0 of rank 0 reports them now and
+  // then (SolveProgress, "seeding"). Each thread publishes its count once per chunk.
+  class SeedingProgress {
+   public:
+    explicit SeedingProgress(const PairSolver& solver)
+        : options_(solver.options_), scanned_(solver.threads_), local_(solver.threads_),
+          reports_(solver.comm_.is_root() && solver.options_.on_progress) {
+      for (const WorkingClass& c : solver.classes_) owned_ += c.last - c.first;
+    }
+    void count(unsigned thread) {
+      if ((++local_[thread].value & (kChunk - 1)) != 0) return;
+      scanned_[thread].store(local_[thread].value, std::memory_order_relaxed);
+      if (thread != 0 || !reports_ || seconds_since(last_report_) < options_.seeding_progress_every) return;
+      last_report_ = Clock::now();
+      std::uint64_t all = 0;
+      for (const std::atomic<std::uint64_t>& s : scanned_) all += s.load(std::memory_order_relaxed);
+      options_.on_progress({"seeding", 0, all, owned_});
+    }
+
+   private:
+    static constexpr std::uint64_t kChunk = 1 << 16;
+    struct alignas(64) Count {  // one cache line per thread: counted at every slot
+      std::uint64_t value = 0;
+    };
+    const SolveOptions& options_;
+    std::vector<std::atomic<std::uint64_t>> scanned_;
+    std::vector<Count> local_;
+    bool reports_;
+    std::uint64_t owned_ = 0;
+    Clock::time_point last_report_ = Clock::now();
+  };
+
   // Seeds: capture positions get their value from smaller classes, positions without a
   // turn lose now. Successor counters are filled lazily (see apply), because most
   // quiet positions are resolved as wins before any successor needs counting.
   void seed() {
+    SeedingProgress progress(*this);
     on_threads(threads_, [&](unsigned t) {
       Worker& w = workers_[t];
       for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
         WorkingClass& c = classes_[ci];
         for_each_slot(*c.index, w.first[ci], w.last[ci], [&](const SlotCursor& slot) {
+          progress.count(t);
           const std::uint64_t s = slot.slot();
           if (!slot.canonical()) {
             c.codes[s - c.first] = kUnused;

@@ -36,10 +36,13 @@ inline constexpr std::uint64_t kDefaultUpdatesPerRound = std::uint64_t{1} << 22;
 inline constexpr std::uint64_t kUpdateBytes = sizeof(std::uint64_t);
 
 struct SolveProgress {
-  std::string phase;           // "seed", "propagate", "draws"
+  std::string phase;           // "seed", "propagate", "draws"; "seeding" (see below)
   int depth = 0;               // the depth step being propagated
   std::uint64_t resolved = 0;  // positions with a value so far, both classes, all ranks
   std::uint64_t total = 0;     // canonical positions, both classes
+  // "seeding" is reported while the seeds are found, by rank 0 alone and from inside
+  // the work (an 8-stone seeding is most of an hour): then `resolved` counts the slots
+  // rank 0 has scanned and `total` is all of rank 0's slots.
 };
 
 // What a solve cost, for the bench and the summary (this rank's share where noted).
@@ -56,6 +59,7 @@ struct SolveStats {
 struct SolveOptions {
   unsigned threads = 1;
   std::function<void(const SolveProgress&)> on_progress;  // called between steps, on every rank
+  double seeding_progress_every = 30;  // seconds between "seeding" reports; 0: every 64Ki slots
   // Updates a thread buffers before an exchange round (a soft limit), so buffers stay
   // small next to the working state however large a depth step's frontier is.
   std::uint64_t updates_per_round = kDefaultUpdatesPerRound;
