@@ -2,6 +2,8 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <ostream>
 
@@ -84,6 +86,7 @@ class Verifier {
     // Each rank checks one contiguous share of the slots, with its threads.
     const std::uint64_t slots = scan.index().slots();
     const auto share = [&](int rank) { return slots / comm_.size() * rank + std::min<std::uint64_t>(rank, slots % comm_.size()); };
+    Progress progress(*this, material, share(comm_.rank() + 1) - share(comm_.rank()));
     parallel_for(share(comm_.rank()), share(comm_.rank() + 1), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
       std::vector<Position> results;
       std::vector<Value> next;
@@ -102,6 +105,7 @@ class Verifier {
       });
       positions += counted;
       wins += w, draws += d, losses += l;
+      progress.done(last - first);
     });
     std::array<std::uint64_t, 5> totals{positions, wins, draws, losses, mismatches_};
     comm_.sum(totals);
@@ -118,6 +122,40 @@ class Verifier {
       *options_.log << "  " << to_string(material) << ": " << positions << " positions, " << mismatches_.load()
                     << " mismatches\n";
   }
+
+  // Rank 0's progress through its share of a class, printed now and then by whichever
+  // thread finishes a chunk when a line is due.
+  class Progress {
+   public:
+    Progress(Verifier& verifier, Material material, std::uint64_t slots)
+        : verifier_(verifier), material_(to_string(material)), slots_(slots),
+          prints_(verifier.options_.log && verifier.comm_.is_root()) {}
+    void done(std::uint64_t slots) {
+      const std::uint64_t so_far = scanned_ += slots;
+      if (!prints_) return;
+      std::lock_guard lock(verifier_.report_mutex_);
+      const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+      if (elapsed - last_print_ < verifier_.options_.progress_every) return;
+      last_print_ = elapsed;
+      char line[200];
+      std::snprintf(line, sizeof line, "  %s: verified %llu / %llu slots%s (%.1f %%), %.1f s, %.2f M slots/s\n",
+                    material_.c_str(), static_cast<unsigned long long>(so_far), static_cast<unsigned long long>(slots_),
+                    verifier_.comm_.size() > 1 ? " of rank 0" : "",
+                    100.0 * static_cast<double>(so_far) / static_cast<double>(std::max<std::uint64_t>(slots_, 1)), elapsed,
+                    static_cast<double>(so_far) / std::max(elapsed, 1e-9) / 1e6);
+      *verifier_.options_.log << line << std::flush;
+    }
+
+   private:
+    using Clock = std::chrono::steady_clock;
+    Verifier& verifier_;
+    const std::string material_;
+    const std::uint64_t slots_;
+    const bool prints_;
+    std::atomic<std::uint64_t> scanned_{0};
+    const Clock::time_point start_ = Clock::now();
+    double last_print_ = 0;
+  };
 
   const VerifyOptions& options_;
   std::unique_ptr<Communicator> local_ = options_.comm ? nullptr : make_local_communicator();

@@ -26,6 +26,9 @@ struct VerifyOptions {
   // Decompressed blocks kept for the successors' and captures' lookups.
   std::size_t cache_bytes = std::size_t{1} << 30;
   std::ostream* log = nullptr;   // progress
+  // Seconds between progress lines within a class (rank 0; an 8-stone class takes most
+  // of an hour); 0: after every chunk of slots.
+  double progress_every = 30;
   std::ostream* errors = nullptr;  // one line per mismatch (position, stored, expected)
   std::uint64_t max_reported = 20;  // mismatches printed per class (per rank); all are counted
   // The ranks that share the work (each checks one contiguous share of every class);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 
 #include "game/movegen.h"
@@ -127,6 +128,34 @@ TEST(Verify, FreshTablesPass) {
   EXPECT_EQ(cli.exit_code, 0) << cli.err;
   EXPECT_NE(cli.out.find(" 0 mismatches"), std::string::npos) << cli.out;
   EXPECT_EQ(cli.out.find("mismatch "), std::string::npos) << cli.out;
+}
+
+// Within a class, rank 0 reports how far it is: every line's count within the class's
+// slots, and the class ends at all of them.
+TEST(Verify, ReportsProgressWithinAClass) {
+  const Material material{2, kEndToEndStones - 2};
+  std::ostringstream log;
+  VerifyOptions options;
+  options.tables = reference_tables();
+  options.only = material;
+  options.threads = 2;
+  options.log = &log;
+  options.progress_every = 0;  // after every chunk
+  ASSERT_EQ(verify_tables(options).mismatches, 0u);
+  const std::uint64_t slots = MaterialIndex::of(material).slots();
+  const std::regex line("^  " + to_string(material) + R"(: verified (\d+) / (\d+) slots \()");
+  std::istringstream lines(log.str());
+  std::uint64_t most = 0, count = 0;
+  for (std::string text; std::getline(lines, text);) {
+    std::smatch m;
+    if (!std::regex_search(text, m, line)) continue;
+    ++count;
+    EXPECT_EQ(std::stoull(m[2]), slots) << text;
+    EXPECT_LE(std::stoull(m[1]), slots) << text;
+    most = std::max<std::uint64_t>(most, std::stoull(m[1]));
+  }
+  EXPECT_GE(count, 2u) << log.str();
+  EXPECT_EQ(most, slots) << log.str();
 }
 
 class VerifyChangedTable : public ::testing::Test {
