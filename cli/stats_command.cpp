@@ -32,8 +32,14 @@ void add_stats_command(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_flag("--json", *json, "One JSON object per class per line");
-  cmd->callback([dir, json] {
-    const auto all = table_stats(*dir, std::max(1u, std::thread::hardware_concurrency()));
+  auto options = std::make_shared<StatsOptions>();
+  add_threads_option(*cmd, options->threads);
+  cmd->add_flag("--resident", options->resident,
+                "Hold every class with fewer stones in memory (2 bytes a slot: 3.1 GiB below 8 stones), so capture "
+                "positions are resolved by array reads; for large classes");
+  cmd->callback([dir, json, options] {
+    options->log = &std::cerr;
+    const auto all = table_stats(*dir, *options);
     if (!*json)
       std::cout << "class  canonical: win / draw / loss            raw: win / draw / loss                    max depth  deepest\n";
     for (const ClassStats& s : all) {

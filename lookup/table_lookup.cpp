@@ -72,7 +72,7 @@ Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
   if (!them) return {Outcome::win, 0};
   const int m = count(us), n = count(them);
   if (m + n <= kMaxStones) {
-    if (const Resident* r = resident_[static_cast<std::size_t>(m * (kMaxStones + 1) + n)].load(std::memory_order_acquire)) {
+    if (const Resident* r = resident_[class_slot(m, n)].load(std::memory_order_acquire)) {
       const std::uint16_t v = r->values[r->index->index_unchecked(us, them)];
       return {static_cast<Outcome>(v >> kResidentDepthBits),
               static_cast<std::uint16_t>(v & ((1u << kResidentDepthBits) - 1))};
@@ -122,7 +122,7 @@ Value TableLookup::stored(PointSet us, PointSet them, Access access) const {
 }
 
 void TableLookup::make_resident(Material material, unsigned threads) {
-  std::atomic<const Resident*>& published = resident_[static_cast<std::size_t>(material.us * (kMaxStones + 1) + material.them)];
+  std::atomic<const Resident*>& published = resident_[class_slot(material.us, material.them)];
   std::lock_guard lock(resident_mutex_);  // one class at a time; each uses every thread
   if (published.load(std::memory_order_acquire)) return;
   auto resident = std::make_unique<Resident>(Resident{&MaterialIndex::of(material), {}});
@@ -186,6 +186,19 @@ void TableLookup::make_resident(Material material, unsigned threads) {
   resident_bytes_ += resident->values.size() * kResidentBytesPerSlot;
   published.store(resident.get(), std::memory_order_release);
   resident_owned_.push_back(std::move(resident));
+}
+
+void TableLookup::drop_resident(Material material) {
+  std::atomic<const Resident*>& published = resident_[class_slot(material.us, material.them)];
+  std::lock_guard lock(resident_mutex_);
+  const Resident* resident = published.exchange(nullptr, std::memory_order_acq_rel);
+  if (!resident) return;
+  resident_bytes_ -= resident->values.size() * kResidentBytesPerSlot;
+  std::erase_if(resident_owned_, [&](const std::unique_ptr<Resident>& r) { return r.get() == resident; });
+}
+
+bool TableLookup::is_resident(Material material) const {
+  return resident_[class_slot(material.us, material.them)].load(std::memory_order_acquire);
 }
 
 const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access) const {

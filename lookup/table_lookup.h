@@ -87,6 +87,11 @@ class TableLookup {
   // already resident. Works on `threads` threads; does nothing for a resident class.
   // Thread-safe. Throws LookupError.
   void make_resident(Material material, unsigned threads);
+  // Frees a resident class; later lookups into it read its files again. Only while no
+  // other thread uses this lookup (between the passes of verify or stats, which keep
+  // at most one pair of large classes resident at a time). Nothing for a class not resident.
+  void drop_resident(Material material);
+  bool is_resident(Material material) const;
   std::size_t resident_bytes() const { return resident_bytes_.load(); }
   // Memory a resident class takes per index slot (what `tsivy plan` counts).
   static constexpr std::size_t kResidentBytesPerSlot = sizeof(std::uint16_t);
@@ -98,6 +103,7 @@ class TableLookup {
 
  private:
   static constexpr std::size_t kClassSlots = (kMaxStones + 1) * (kMaxStones + 1);
+  static constexpr std::size_t class_slot(int us, int them) { return static_cast<std::size_t>(us * (kMaxStones + 1) + them); }
   Value resolve(PointSet us, PointSet them, Access access) const;
   Value stored(PointSet us, PointSet them, Access access) const;
   const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;

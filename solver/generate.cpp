@@ -10,6 +10,7 @@
 #include "solver/checkpoint.h"
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
+#include "solver/residents.h"
 #include "solver/resource_usage.h"
 #include "solver/table_files.h"
 
@@ -209,19 +210,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       const ResourceUsage usage_before = resource_usage();
       // Every smaller class resident, smallest first: seeding then reads each smaller
       // position's value from memory, capture positions resolved once per run.
-      for (const Material m : resident_classes_for(material)) {
-        const std::size_t bytes_before = smaller.resident_bytes();
-        const auto loading_start = Clock::now();
-        smaller.make_resident(m, options.threads);
-        // At 8 stones this takes minutes (capture positions resolved by search): say so.
-        if (log && smaller.resident_bytes() != bytes_before) {
-          char line[200];
-          std::snprintf(line, sizeof line, "  %-9s into memory for seeding: %.1f MB, %.1f s (all resident: %.1f MB)\n",
-                        to_string(m).c_str(), static_cast<double>(smaller.resident_bytes() - bytes_before) / 1e6,
-                        seconds_since(loading_start), static_cast<double>(smaller.resident_bytes()) / 1e6);
-          *log << line << std::flush;
-        }
-      }
+      make_resident(smaller, resident_classes_for(material), options.threads, log, "seeding");
 
       const double loading_seconds = seconds_since(pair_start);
       const auto start = Clock::now();

@@ -6,6 +6,7 @@
 #include "solver/manifest.h"
 #include "solver/parallel.h"
 #include "solver/class_scan.h"
+#include "solver/residents.h"
 
 namespace tsivy {
 namespace {
@@ -62,14 +63,15 @@ ClassStats class_stats(const ClassScan& scan, Material material, unsigned thread
 
 }  // namespace
 
-std::vector<ClassStats> table_stats(const std::filesystem::path& dir, unsigned threads, std::size_t cache_bytes) {
+std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const StatsOptions& options) {
   const Manifest manifest = Manifest::load_required(dir);
-  LookupOptions options;
-  options.cache_bytes = cache_bytes;
-  const TableLookup lookup(dir, options);
+  TableLookup lookup(dir, LookupOptions{options.cache_bytes});
   std::vector<ClassStats> out;
-  for (const Material m : materials_up_to(kMaxStones))
-    if (manifest.find(m)) out.push_back(class_stats(ClassScan(lookup, dir, m), m, threads));
+  for (const Material m : materials_up_to(kMaxStones)) {
+    if (!manifest.find(m)) continue;
+    if (options.resident) make_resident(lookup, materials_up_to(m.stones() - 1), options.threads, options.log, "stats");
+    out.push_back(class_stats(ClassScan(lookup, dir, m), m, options.threads));
+  }
   return out;
 }
 

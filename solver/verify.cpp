@@ -1,5 +1,6 @@
 #include "solver/verify.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -13,6 +14,7 @@
 #include "solver/parallel.h"
 #include "solver/class_scan.h"
 #include "solver/communicator.h"
+#include "solver/residents.h"
 
 namespace tsivy {
 namespace {
@@ -53,17 +55,41 @@ class Verifier {
   explicit Verifier(const VerifyOptions& options) : options_(options) {}
 
   VerifyResult run() {
+    for (const Material m : options_.only)
+      if (!manifest_.find(m))
+        throw std::runtime_error("class " + to_string(m) + " is not in " + options_.tables.string() + "/manifest.json");
+    const auto wanted = [&](Material m) {
+      return manifest_.find(m) && (options_.only.empty() || std::ranges::find(options_.only, m) != options_.only.end());
+    };
+    // Smallest total first, a class and its mirror one after the other (so that a pair
+    // made resident serves both).
     VerifyResult result;
-    for (const auto& [name, entry] : manifest_.classes()) {
-      if (options_.only && (options_.only->us != entry.material.us || options_.only->them != entry.material.them)) continue;
-      verify_class(entry, result);
+    for (const Material m : materials_up_to(kMaxStones)) {
+      if (m.us > m.them) continue;
+      std::vector<Material> pair{m};
+      if (m.flipped() != m) pair.push_back(m.flipped());
+      for (const Material c : pair) {
+        if (!wanted(c)) continue;
+        if (options_.resident) hold_in_memory(c);
+        verify_class(*manifest_.find(c), result);
+      }
     }
-    if (options_.only && result.classes == 0)
-      throw std::runtime_error("class " + to_string(*options_.only) + " is not in " + options_.tables.string() + "/manifest.json");
     return result;
   }
 
  private:
+  // What verifying `material` reads again and again: every class with fewer stones and
+  // the pair itself. Another pair of the same total is dropped first.
+  void hold_in_memory(Material material) {
+    const Material mirror = material.flipped();
+    for (const Material m : materials_up_to(kMaxStones))
+      if (m.stones() == material.stones() && m != material && m != mirror) lookup_.drop_resident(m);
+    std::vector<Material> classes = materials_up_to(material.stones() - 1);
+    classes.push_back(material);
+    if (mirror != material && manifest_.find(mirror)) classes.push_back(mirror);
+    make_resident(lookup_, classes, options_.threads, comm_.is_root() ? options_.log : nullptr, "verify");
+  }
+
   void mismatch(const Position& p, const std::string& what, const Value& stored) {
     ++mismatches_;
     std::lock_guard lock(report_mutex_);
@@ -161,7 +187,7 @@ class Verifier {
   std::unique_ptr<Communicator> local_ = options_.comm ? nullptr : make_local_communicator();
   Communicator& comm_ = options_.comm ? *options_.comm : *local_;
   const Manifest manifest_ = Manifest::load_required(options_.tables);  // first: no manifest, no tables
-  const TableLookup lookup_{options_.tables, LookupOptions{options_.cache_bytes}};
+  TableLookup lookup_{options_.tables, LookupOptions{options_.cache_bytes}};
   std::atomic<std::uint64_t> mismatches_{0};
   std::uint64_t reported_ = 0;
   std::mutex report_mutex_;

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "lookup/table_lookup.h"
 #include "solver/class_scan.h"
 #include "tests/solver/solver_test_support.h"
@@ -39,7 +41,7 @@ void expect_deepest_is_lowest_slot_of_greatest_depth(const TableLookup& lookup, 
 TEST(Stats, CountsEqualTheManifestsAndTheDeepestPositionIsTheLowestSlotOfTheGreatestDepth) {
   const Manifest manifest = Manifest::load_required(reference_tables());
   const TableLookup lookup(reference_tables());
-  const std::vector<ClassStats> all = table_stats(reference_tables(), 3);
+  const std::vector<ClassStats> all = table_stats(reference_tables(), StatsOptions{.threads = 3});
   ASSERT_EQ(all.size(), materials_up_to(kEndToEndStones).size());
   for (const ClassStats& s : all) {
     const ManifestClass* recorded = manifest.find(s.material);
@@ -50,6 +52,26 @@ TEST(Stats, CountsEqualTheManifestsAndTheDeepestPositionIsTheLowestSlotOfTheGrea
     EXPECT_EQ(s.max_depth, recorded->max_depth) << to_string(s.material);
     if (s.material.stones() <= 4) expect_deepest_is_lowest_slot_of_greatest_depth(lookup, s);
   }
+}
+
+// With the smaller classes in memory the figures are the same, every one of them.
+TEST(Stats, ResidentGivesTheSameFigures) {
+  const std::vector<ClassStats> from_files = table_stats(reference_tables(), StatsOptions{.threads = 2});
+  std::ostringstream log;
+  const std::vector<ClassStats> resident =
+      table_stats(reference_tables(), StatsOptions{.threads = 2, .resident = true, .log = &log});
+  ASSERT_EQ(resident.size(), from_files.size());
+  for (std::size_t i = 0; i < resident.size(); ++i) {
+    const ClassStats &a = resident[i], &b = from_files[i];
+    EXPECT_EQ(a.material, b.material);
+    EXPECT_EQ(a.canonical, b.canonical) << to_string(a.material);
+    EXPECT_EQ(a.raw, b.raw) << to_string(a.material);
+    EXPECT_EQ(a.max_depth, b.max_depth) << to_string(a.material);
+    EXPECT_EQ(a.deepest_slot, b.deepest_slot) << to_string(a.material);
+    EXPECT_EQ(a.wins_by_depth, b.wins_by_depth) << to_string(a.material);
+    EXPECT_EQ(a.losses_by_depth, b.losses_by_depth) << to_string(a.material);
+  }
+  EXPECT_NE(log.str().find("into memory for stats"), std::string::npos) << log.str();
 }
 
 }  // namespace

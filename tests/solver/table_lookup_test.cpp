@@ -113,6 +113,33 @@ TEST(TableLookup, ResidentClassesGiveTheSameValuesAsTheFiles) {
   }
 }
 
+// Dropping a resident class frees its memory and leaves the values as they were (read
+// from the files again); the other resident classes stay.
+TEST(TableLookup, DroppedResidentClassReadsItsFilesAgain) {
+  TableLookup lookup(reference_tables());
+  const Material kept{1, 2}, dropped{2, 2};
+  lookup.make_resident(kept, 2);
+  const std::size_t kept_bytes = lookup.resident_bytes();
+  lookup.make_resident(dropped, 2);
+  ASSERT_TRUE(lookup.is_resident(dropped));
+  const MaterialIndex& index = MaterialIndex::of(dropped);
+  std::vector<Value> before;
+  for_each_slot(index, 0, index.slots(), [&](const SlotCursor& slot) {
+    if (slot.canonical()) before.push_back(lookup.value(slot.us(), slot.them()));
+  });
+  lookup.drop_resident(dropped);
+  lookup.drop_resident(dropped);  // nothing left to drop
+  EXPECT_FALSE(lookup.is_resident(dropped));
+  EXPECT_TRUE(lookup.is_resident(kept));
+  EXPECT_EQ(lookup.resident_bytes(), kept_bytes);
+  std::size_t k = 0, differ = 0;
+  for_each_slot(index, 0, index.slots(), [&](const SlotCursor& slot) {
+    if (slot.canonical() && !(lookup.value(slot.us(), slot.them()) == before[k++])) ++differ;
+  });
+  EXPECT_EQ(k, before.size());
+  EXPECT_EQ(differ, 0u);
+}
+
 TEST(TableLookup, NotADirectoryIsTableMissing) {
   try {
     TableLookup lookup("/nonexistent/tsivy-tables");

@@ -96,11 +96,12 @@ void reseal_manifest(const std::filesystem::path& dir, Material material, Outcom
   manifest.save(dir);
 }
 
-VerifyResult verify_class(const std::filesystem::path& dir, Material material, std::string& errors) {
+VerifyResult verify_class(const std::filesystem::path& dir, Material material, std::string& errors, bool resident = false) {
   std::ostringstream out;
   VerifyOptions options;
   options.tables = dir;
-  options.only = material;
+  options.resident = resident;
+  options.only = {material};
   options.threads = 2;
   options.errors = &out;
   const VerifyResult result = verify_tables(options);
@@ -137,7 +138,7 @@ TEST(Verify, ReportsProgressWithinAClass) {
   std::ostringstream log;
   VerifyOptions options;
   options.tables = reference_tables();
-  options.only = material;
+  options.only = {material};
   options.threads = 2;
   options.log = &log;
   options.progress_every = 0;  // after every chunk
@@ -156,6 +157,36 @@ TEST(Verify, ReportsProgressWithinAClass) {
   }
   EXPECT_GE(count, 2u) << log.str();
   EXPECT_EQ(most, slots) << log.str();
+}
+
+// With the smaller classes and the pair in memory, verify checks the same entries and
+// counts the same positions; on the command line, --class repeats.
+TEST(Verify, ResidentPassesWithTheSameCounts) {
+  const std::filesystem::path& dir = reference_tables();
+  VerifyOptions options;
+  options.tables = dir;
+  options.threads = 2;
+  const VerifyResult from_files = verify_tables(options);
+  std::ostringstream log, errors;
+  options.resident = true;
+  options.log = &log;
+  options.errors = &errors;
+  const VerifyResult resident = verify_tables(options);
+  EXPECT_EQ(resident.mismatches, 0u) << errors.str();
+  EXPECT_EQ(resident.classes, from_files.classes);
+  EXPECT_EQ(resident.positions, from_files.positions);
+  // Each class made resident once, with its line (the pair of the largest total among them).
+  const Material largest{2, kEndToEndStones - 2};
+  EXPECT_NE(log.str().find("  " + to_string(largest) + std::string(9 - to_string(largest).size(), ' ') +
+                           " into memory for verify: "),
+            std::string::npos)
+      << log.str();
+
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir.string(), "--threads", "2", "--resident", "--class",
+                                       to_string(largest), "--class", to_string(largest.flipped())});
+  EXPECT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_NE(cli.out.find("verified 2 classes"), std::string::npos) << cli.out;
+  EXPECT_NE(cli.err.find("into memory for verify"), std::string::npos) << cli.err;
 }
 
 class VerifyChangedTable : public ::testing::Test {
@@ -188,10 +219,12 @@ TEST_F(VerifyChangedTable, WdlEntryIsCaughtByTheForwardSearch) {
   reseal_manifest(dir_.path(), kWdlClass, Outcome::win, Outcome::draw);
   const std::string expected_line = "mismatch " + format_position(target.position) + ": stored DRAW";
 
-  std::string errors;
-  const VerifyResult result = verify_class(dir_.path(), kWdlClass, errors);
-  EXPECT_EQ(result.mismatches, 1u) << errors;
-  EXPECT_NE(errors.find(expected_line), std::string::npos) << errors;
+  for (const bool resident : {false, true}) {
+    std::string errors;
+    const VerifyResult result = verify_class(dir_.path(), kWdlClass, errors, resident);
+    EXPECT_EQ(result.mismatches, 1u) << errors << (resident ? " (resident)" : "");
+    EXPECT_NE(errors.find(expected_line), std::string::npos) << errors;
+  }
 
   const CommandResult cli = run_tsivy({"verify", "--tables", dir(), "--class", to_string(kWdlClass)});
   EXPECT_NE(cli.exit_code, 0);
