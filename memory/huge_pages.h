@@ -4,9 +4,8 @@
 // Why: at 8 stones these arrays take 15 GiB and nearly every access is a TLB miss. With
 // 4 KiB pages the page-table entries for 15 GiB (30 MiB of them) do not stay in the CPU
 // caches, so a miss costs a second trip to memory (two under a hypervisor's nested
-// paging); with 2 MiB pages the entries fit in 64 KiB. Measured on this project's 2-core
-// VM (random byte updates over 4 GiB): 456-473 ns per access on 4 KiB pages, 233-275 ns
-// on huge pages.
+// paging); with 2 MiB pages the entries fit in 64 KiB. bench/memory_bench.cpp measures
+// random byte updates over 2 GiB: about twice as fast on huge pages (README).
 //
 // The kernel gives huge pages to a range only if asked before the range is first
 // touched (with Linux's default THP mode, "madvise"), hence a fill function rather than a
