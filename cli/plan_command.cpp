@@ -65,7 +65,7 @@ void add_plan_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "plan",
       "What `tsivy generate --max-stones N` needs on P MPI ranks of T threads, per pair and in total: index slots, "
-      "memory per rank (working state, resident smaller classes, update buffers), disk and core-hours (estimates "
+      "memory per rank (working state, the resident classes the pair's captures reach, update buffers), disk and core-hours (estimates "
       "from measured figures, printed with the plan)");
   auto request = std::make_shared<PlanRequest>();
   auto memory = std::make_shared<std::string>();
@@ -131,8 +131,8 @@ void add_plan_command(CLI::App& app) {
       std::printf("tsivy plan: every class of 2..%d stones on %u rank(s) x %u thread(s)", request->max_stones,
                   request->ranks, request->threads);
       if (request->memory_per_rank) std::printf(", %s per rank", gib(*request->memory_per_rank).c_str());
-      std::printf("\nmemory per rank (the rank with most slots) = working state + smaller classes + buffers + process\n");
-      std::printf("%-9s %17s %11s %11s %10s %11s %10s %10s %11s\n", "pair", "slots", "working", "smaller",
+      std::printf("\nmemory per rank (the rank with most slots) = working state + classes the captures reach + buffers + process\n");
+      std::printf("%-9s %17s %11s %11s %10s %11s %10s %10s %11s\n", "pair", "slots", "working", "reached",
                   "buffers", "peak/rank", "WDL disk", "depth disk", "core-hours");
       for (const PairPlan& p : pairs)
         std::printf("%-9s %17llu %11s %11s %10s %11s %10s %10s %11.2f\n", p.name.c_str(),
@@ -157,7 +157,7 @@ void add_plan_command(CLI::App& app) {
       if (fitting_ranks)
         std::cerr << "tsivy plan: the smallest rank count at which every pair fits is " << *fitting_ranks << "\n";
       else
-        std::cerr << "tsivy plan: no rank count fits: every rank holds every smaller class ("
+        std::cerr << "tsivy plan: no rank count fits: every rank holds the classes the pair's captures reach ("
                   << gib(pairs.back().resident_bytes) << " for " << pairs.back().name
                   << ") whatever the rank count\n";
     }

@@ -6,6 +6,7 @@
 #include "lookup/table_lookup.h"
 #include "solver/generate.h"
 #include "solver/pair_solver.h"
+#include "solver/residents.h"
 #include "solver/partition.h"
 
 namespace tsivy::cli {

@@ -35,8 +35,8 @@ void add_stats_command(CLI::App& app) {
   auto options = std::make_shared<StatsOptions>();
   add_threads_option(*cmd, options->threads);
   cmd->add_flag("--resident", options->resident,
-                "Hold every class with fewer stones in memory (2 bytes a slot: 3.1 GiB below 8 stones), so capture "
-                "positions are resolved by array reads; for large classes");
+                "Hold the classes each pair's captures reach in memory (2 bytes a slot; one or two 7-stone classes "
+                "at 8 stones), so capture positions are resolved by array reads; for large classes");
   cmd->callback([dir, json, options] {
     options->log = &std::cerr;
     const auto all = table_stats(*dir, *options);

@@ -166,8 +166,6 @@ void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* lo
 
 }  // namespace
 
-std::vector<Material> resident_classes_for(Material material) { return materials_up_to(material.stones() - 1); }
-
 std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   if (options.max_stones < 2 || options.max_stones > kMaxStones)
     throw std::invalid_argument("--max-stones must be between 2 and " + std::to_string(kMaxStones));
@@ -208,9 +206,10 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       }
       const auto pair_start = Clock::now();
       const ResourceUsage usage_before = resource_usage();
-      // Every smaller class resident, smallest first: seeding then reads each smaller
-      // position's value from memory, capture positions resolved once per run.
-      make_resident(smaller, resident_classes_for(material), options.threads, log, "seeding");
+      // What the pair's captures reach, resident (and nothing else: an earlier pair's
+      // classes are dropped): seeding then reads each such position from memory, capture
+      // positions resolved once.
+      hold_resident(smaller, resident_classes_for(material), options.threads, log, "seeding");
 
       const double loading_seconds = seconds_since(pair_start);
       const auto start = Clock::now();

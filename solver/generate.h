@@ -30,11 +30,6 @@ struct GenerateOptions {
   double checkpoint_every = 0;
 };
 
-// The classes every rank holds resident in its lookup (TableLookup::make_resident) while
-// it solves the pair of `material`: every class with fewer stones, smallest first, so
-// that seeding reads each smaller position from memory. What `tsivy plan` counts.
-std::vector<Material> resident_classes_for(Material material);
-
 // Returns the manifest entries of every class up to max_stones, solved now or
 // found complete on disk. Throws on I/O errors or damaged earlier tables.
 std::vector<ManifestClass> generate_tables(const GenerateOptions& options);

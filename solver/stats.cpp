@@ -67,9 +67,9 @@ std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const Stat
   const Manifest manifest = Manifest::load_required(dir);
   TableLookup lookup(dir, LookupOptions{options.cache_bytes});
   std::vector<ClassStats> out;
-  for (const Material m : materials_up_to(kMaxStones)) {
+  for (const Material m : classes_pair_by_pair()) {
     if (!manifest.find(m)) continue;
-    if (options.resident) make_resident(lookup, materials_up_to(m.stones() - 1), options.threads, options.log, "stats");
+    if (options.resident) hold_resident(lookup, resident_classes_for(m), options.threads, options.log, "stats");
     out.push_back(class_stats(ClassScan(lookup, dir, m), m, options.threads));
   }
   return out;

@@ -26,14 +26,15 @@ struct ClassStats {
 struct StatsOptions {
   unsigned threads = 1;
   std::size_t cache_bytes = std::size_t{1} << 30;  // decompressed blocks kept for resolving capture positions
-  // Before each class, keeps every class with fewer stones in memory (2 bytes a slot), so
+  // Before each pair, keeps the classes its captures reach in memory (2 bytes a slot), so
   // that its capture positions are resolved by array reads rather than through the
-  // files: at 8 stones the 7-stone classes, 3.1 GiB.
+  // files (at 8 stones one or two 7-stone classes).
   bool resident = false;
   std::ostream* log = nullptr;  // a line per class made resident
 };
 
-// Reads every class listed in DIR/manifest.json (through the table reader) and counts.
+// Reads every class listed in DIR/manifest.json (through the table reader) and counts,
+// pair by pair (classes_pair_by_pair).
 std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const StatsOptions& options);
 
 }  // namespace tsivy

@@ -61,33 +61,24 @@ class Verifier {
     const auto wanted = [&](Material m) {
       return manifest_.find(m) && (options_.only.empty() || std::ranges::find(options_.only, m) != options_.only.end());
     };
-    // Smallest total first, a class and its mirror one after the other (so that a pair
-    // made resident serves both).
+    // A class and its mirror one after the other, so that a pair made resident serves both.
     VerifyResult result;
-    for (const Material m : materials_up_to(kMaxStones)) {
-      if (m.us > m.them) continue;
-      std::vector<Material> pair{m};
-      if (m.flipped() != m) pair.push_back(m.flipped());
-      for (const Material c : pair) {
-        if (!wanted(c)) continue;
-        if (options_.resident) hold_in_memory(c);
-        verify_class(*manifest_.find(c), result);
-      }
+    for (const Material m : classes_pair_by_pair()) {
+      if (!wanted(m)) continue;
+      if (options_.resident) hold_in_memory(m);
+      verify_class(*manifest_.find(m), result);
     }
     return result;
   }
 
  private:
-  // What verifying `material` reads again and again: every class with fewer stones and
-  // the pair itself. Another pair of the same total is dropped first.
+  // What verifying `material` reads again and again: the classes its pair's captures
+  // reach and the pair itself (nothing else stays).
   void hold_in_memory(Material material) {
-    const Material mirror = material.flipped();
-    for (const Material m : materials_up_to(kMaxStones))
-      if (m.stones() == material.stones() && m != material && m != mirror) lookup_.drop_resident(m);
-    std::vector<Material> classes = materials_up_to(material.stones() - 1);
+    std::vector<Material> classes = resident_classes_for(material);
     classes.push_back(material);
-    if (mirror != material && manifest_.find(mirror)) classes.push_back(mirror);
-    make_resident(lookup_, classes, options_.threads, comm_.is_root() ? options_.log : nullptr, "verify");
+    if (material.flipped() != material && manifest_.find(material.flipped())) classes.push_back(material.flipped());
+    hold_resident(lookup_, classes, options_.threads, comm_.is_root() ? options_.log : nullptr, "verify");
   }
 
   void mismatch(const Position& p, const std::string& what, const Value& stored) {

@@ -23,12 +23,12 @@ struct VerifyOptions {
   std::filesystem::path tables;
   std::vector<Material> only;  // these classes, or (empty) every class in the manifest
   unsigned threads = 1;
-  // Keeps in memory (TableLookup::make_resident) every class with fewer stones and the
-  // pair being verified, so that each capture position among the successors is resolved
+  // Keeps in memory (TableLookup::make_resident) the pair being verified and the classes
+  // its captures reach (resident_classes_for), so that each capture position among the successors is resolved
   // once rather than once per predecessor (without it, `perf` finds verify of 2v6
   // spending three quarters of its time in capture searches and their file lookups).
-  // Costs 2 bytes a slot: 15.5 GiB for the pair 3v5+5v3 and everything below it. Pairs
-  // are verified one after the other, each dropped when the next begins.
+  // Costs 2 bytes a slot: 12.7 GiB for the pair 3v5+5v3 and what it reaches. Pairs are
+  // verified one after the other, each dropped when the next begins.
   bool resident = false;
   // Decompressed blocks kept for the successors' and captures' lookups.
   std::size_t cache_bytes = std::size_t{1} << 30;
