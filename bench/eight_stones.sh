@@ -31,26 +31,27 @@ say "generate --max-stones $stones --out $dir --threads $threads"
   --checkpoint-every "${CHECKPOINT_EVERY:-900}" 2>&1 | tee -a "$log" | grep -vE "^  .* (seed|propagate) "
 
 # 2. Verify the classes of the largest total pair by pair, each entry against its
-#    successors, plus checksums and counts. --resident holds the pair and every smaller
-#    class in memory (15.5 GiB at most, for 3v5+5v3), so each capture position among
-#    the successors is resolved once instead of once per predecessor.
+#    successors, plus checksums and counts. --resident holds the pair and the classes its
+#    captures reach in memory (12.7 GiB at most, for 3v5+5v3), so each capture position
+#    among the successors is resolved once instead of once per predecessor; the same scan
+#    gives each class's statistics (--stats-json), which would otherwise cost a second
+#    pass resolving every capture position again.
 for ((m = 1; 2 * m <= stones; m++)); do
   a="${m}v$((stones - m))" b="$((stones - m))v${m}"
   classes=(--class "$a")
   [ "$a" = "$b" ] || classes+=(--class "$b")
   [ -e "$work/verified-pair-$a" ] && { say "verify ${classes[*]}: done before"; continue; }
   say "verify ${classes[*]}"
-  /usr/bin/time -v "$tsivy" verify --tables "$dir" "${classes[@]}" --threads "$threads" --resident 2>&1 | tee -a "$log"
+  /usr/bin/time -v "$tsivy" verify --tables "$dir" "${classes[@]}" --threads "$threads" --resident \
+    --stats-json "$work/stats-$a.jsonl" 2>&1 | tee -a "$log"
   touch "$work/verified-pair-$a"
 done
 
 # 3. What goes into the repository: the manifest (file names, sizes, XXH64 checksums,
-#    counts, max depths), the statistics of every class, and for each 8-stone class
-#    the principal line from its deepest position (8 stones: published in the repository).
+#    counts, max depths), the statistics of every class of the largest total, and for
+#    each the principal line from its deepest position.
 cp "$dir/manifest.json" "$results/manifest.json"
-say "stats"
-# Once (an hour at 8 stones): the JSON lines, and the same figures as a table from them.
-/usr/bin/time -v "$tsivy" stats --tables "$dir" --json --resident --threads "$threads" > "$results/stats.jsonl" 2> >(tee -a "$log" >&2)
+for ((m = 1; 2 * m <= stones; m++)); do cat "$work/stats-${m}v$((stones - m)).jsonl"; done > "$results/stats.jsonl"
 python3 - "$results/stats.jsonl" > "$results/stats.txt" <<'PY'
 import json, sys
 print(f"{'class':6} {'canonical win':>15} {'draw':>14} {'loss':>14} {'raw win':>17} {'draw':>16} {'loss':>16} {'max depth':>9}  deepest")

@@ -4,24 +4,11 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/stats_json.h"
 #include "game/notation.h"
 #include "solver/stats.h"
 
 namespace tsivy::cli {
-namespace {
-
-nlohmann::json counts_json(const std::array<std::uint64_t, 3>& c) {
-  return {{"win", c[2]}, {"draw", c[1]}, {"loss", c[0]}};
-}
-
-// One position of the class's greatest depth, White to move (a class fixes only which
-// side moves), or null when every position is a draw.
-nlohmann::json deepest_fen(const ClassStats& s) {
-  if (s.deepest_us == 0 && s.deepest_them == 0) return nullptr;
-  return format_position(Position{s.deepest_us, s.deepest_them, Colour::White});
-}
-
-}  // namespace
 
 void add_stats_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("stats",
@@ -44,15 +31,7 @@ void add_stats_command(CLI::App& app) {
       std::cout << "class  canonical: win / draw / loss            raw: win / draw / loss                    max depth  deepest\n";
     for (const ClassStats& s : all) {
       if (*json) {
-        std::cout << nlohmann::json{{"class", to_string(s.material)},
-                                    {"canonical", counts_json(s.canonical)},
-                                    {"raw", counts_json(s.raw)},
-                                    {"max_depth", s.max_depth},
-                                    {"deepest", deepest_fen(s)},
-                                    {"wins_by_depth", s.wins_by_depth},
-                                    {"losses_by_depth", s.losses_by_depth}}
-                         .dump()
-                  << "\n";
+        std::cout << class_stats_json(s).dump() << "\n";
         continue;
       }
       const nlohmann::json deepest = deepest_fen(s);

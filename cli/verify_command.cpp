@@ -1,3 +1,5 @@
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -5,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/memory_size.h"
+#include "cli/stats_json.h"
 #include "solver/communicator.h"
 #include "solver/verify.h"
 
@@ -25,12 +28,16 @@ void add_verify_command(CLI::App& app) {
                 "of once per predecessor. For large classes");
   add_threads_option(*cmd, options->threads);
   cmd->add_option("--max-reported", options->max_reported, "Mismatches printed per class (all are counted)");
+  auto stats_file = std::make_shared<std::string>();
+  cmd->add_option("--stats-json", *stats_file,
+                  "Also write each verified class's statistics to this file, one JSON line per class as "
+                  "`tsivy stats --json` prints them, from the same scan (at 8 stones, instead of a second pass)");
   auto cache = std::make_shared<std::string>("1G");
   cmd->add_option("--cache", *cache,
                   "Decompressed blocks kept for the successors' lookups, e.g. 12G. Verify runs fastest when "
                   "the mirror class and the classes one stone smaller fit (3 bytes a slot)")
       ->capture_default_str();
-  cmd->callback([options, dir, only, cache] {
+  cmd->callback([options, dir, only, cache, stats_file] {
     options->tables = *dir;
     options->cache_bytes = parse_memory_size(*cache, "--cache");
     for (const std::string& text : *only) options->only.push_back(parse_material(text));
@@ -39,6 +46,8 @@ void add_verify_command(CLI::App& app) {
     // Under mpirun every rank checks its share of each class (as generate divides it).
     const std::unique_ptr<Communicator> comm = make_communicator();
     options->comm = comm.get();
+    std::vector<ClassStats> stats;
+    if (!stats_file->empty()) options->stats = &stats;
     VerifyResult result;
     try {
       result = verify_tables(*options);
@@ -46,6 +55,15 @@ void add_verify_command(CLI::App& app) {
       // The other ranks may wait in a collective: end the whole job, naming the cause.
       if (comm->size() > 1) comm->abort(e.what(), 1);
       throw;
+    }
+    if (comm->is_root() && !stats_file->empty()) {
+      // Whole or not at all: into a temporary name, then renamed over FILE.
+      const std::string temporary = *stats_file + ".tmp";
+      std::ofstream out(temporary);
+      for (const ClassStats& s : stats) out << class_stats_json(s).dump() << "\n";
+      if (!out.flush()) throw std::runtime_error("cannot write " + temporary);
+      out.close();
+      std::filesystem::rename(temporary, *stats_file);
     }
     if (comm->is_root())
       std::cout << "verified " << result.classes << " classes, " << result.positions << " positions: "

@@ -25,43 +25,51 @@ ClassStats class_stats(const ClassScan& scan, Material material, unsigned thread
   parallel_for(0, scan.index().slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
     ClassStats part;
     scan.visit(first, last, [&](const SlotCursor& slot, const Value& value, bool) {
-      const Outcome outcome = value.outcome;
-      const auto code = static_cast<std::size_t>(outcome);
-      ++part.canonical[code];
-      part.raw[code] += orbit_size(slot.us(), slot.them());
-      if (outcome == Outcome::draw) return;
-      const int depth = value.depth;
-      // Slots come in increasing order within a range, so the first at a new maximum
-      // is the lowest slot of that depth in the range.
-      if (depth > part.max_depth || part.deepest_slot == ~std::uint64_t{0}) {
-        part.max_depth = depth;
-        part.deepest_slot = slot.slot();
-        part.deepest_us = slot.us();
-        part.deepest_them = slot.them();
-      }
-      count_into(outcome == Outcome::win ? part.wins_by_depth : part.losses_by_depth, depth);
+      count_position(part, slot.slot(), slot.us(), slot.them(), value);
     });
     std::lock_guard lock(merge);
-    for (std::size_t v = 0; v < 3; ++v) total.canonical[v] += part.canonical[v], total.raw[v] += part.raw[v];
-    const bool deeper = part.deepest_slot != ~std::uint64_t{0} &&
-                        (total.deepest_slot == ~std::uint64_t{0} || part.max_depth > total.max_depth ||
-                         (part.max_depth == total.max_depth && part.deepest_slot < total.deepest_slot));
-    if (deeper) {
-      total.max_depth = part.max_depth;
-      total.deepest_slot = part.deepest_slot;
-      total.deepest_us = part.deepest_us;
-      total.deepest_them = part.deepest_them;
-    }
-    for (auto [from, to] : {std::pair{&part.wins_by_depth, &total.wins_by_depth},
-                            std::pair{&part.losses_by_depth, &total.losses_by_depth}}) {
-      if (to->size() < from->size()) to->resize(from->size());
-      for (std::size_t d = 0; d < from->size(); ++d) (*to)[d] += (*from)[d];
-    }
+    merge_stats(total, part);
   });
   return total;
 }
 
 }  // namespace
+
+void count_position(ClassStats& stats, std::uint64_t slot, PointSet us, PointSet them, const Value& value) {
+  const Outcome outcome = value.outcome;
+  const auto code = static_cast<std::size_t>(outcome);
+  ++stats.canonical[code];
+  stats.raw[code] += orbit_size(us, them);
+  if (outcome == Outcome::draw) return;
+  const int depth = value.depth;
+  // Slots come in increasing order within a range, so the first at a new maximum is
+  // the lowest slot of that depth in the range.
+  if (depth > stats.max_depth || stats.deepest_slot == ~std::uint64_t{0}) {
+    stats.max_depth = depth;
+    stats.deepest_slot = slot;
+    stats.deepest_us = us;
+    stats.deepest_them = them;
+  }
+  count_into(outcome == Outcome::win ? stats.wins_by_depth : stats.losses_by_depth, depth);
+}
+
+void merge_stats(ClassStats& total, const ClassStats& part) {
+  for (std::size_t v = 0; v < 3; ++v) total.canonical[v] += part.canonical[v], total.raw[v] += part.raw[v];
+  const bool deeper = part.deepest_slot != ~std::uint64_t{0} &&
+                      (total.deepest_slot == ~std::uint64_t{0} || part.max_depth > total.max_depth ||
+                       (part.max_depth == total.max_depth && part.deepest_slot < total.deepest_slot));
+  if (deeper) {
+    total.max_depth = part.max_depth;
+    total.deepest_slot = part.deepest_slot;
+    total.deepest_us = part.deepest_us;
+    total.deepest_them = part.deepest_them;
+  }
+  for (auto [from, to] : {std::pair{&part.wins_by_depth, &total.wins_by_depth},
+                          std::pair{&part.losses_by_depth, &total.losses_by_depth}}) {
+    if (to->size() < from->size()) to->resize(from->size());
+    for (std::size_t d = 0; d < from->size(); ++d) (*to)[d] += (*from)[d];
+  }
+}
 
 std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const StatsOptions& options) {
   const Manifest manifest = Manifest::load_required(dir);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "indexing/material_index.h"
+#include "lookup/outcome.h"
 
 namespace tsivy {
 
@@ -22,6 +23,13 @@ struct ClassStats {
   std::uint64_t deepest_us = 0, deepest_them = 0, deepest_slot = ~std::uint64_t{0};
   std::vector<std::uint64_t> wins_by_depth, losses_by_depth;  // canonical positions
 };
+
+// Counting one class position by position, as both `stats` and `verify --stats-json`
+// scan it (ClassScan::visit): every canonical position, capture positions included.
+// Threads count into their own ClassStats (positions in increasing slot order within
+// each), then merge them.
+void count_position(ClassStats& stats, std::uint64_t slot, PointSet us, PointSet them, const Value& value);
+void merge_stats(ClassStats& total, const ClassStats& part);
 
 struct StatsOptions {
   unsigned threads = 1;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <mutex>
 #include <ostream>
+#include <tuple>
 
 #include "game/movegen.h"
 #include "game/notation.h"
@@ -81,6 +82,38 @@ class Verifier {
     hold_resident(lookup_, classes, options_.threads, comm_.is_root() ? options_.log : nullptr, "verify");
   }
 
+  // Every rank scanned one share of the class: the counts and histograms add up, and
+  // the deepest position is the lowest slot of the greatest depth over all shares.
+  void sum_over_ranks(ClassStats& stats) {
+    std::array<std::uint64_t, 6> counts{};
+    std::copy(stats.canonical.begin(), stats.canonical.end(), counts.begin());
+    std::copy(stats.raw.begin(), stats.raw.end(), counts.begin() + 3);
+    comm_.sum(counts);
+    std::copy(counts.begin(), counts.begin() + 3, stats.canonical.begin());
+    std::copy(counts.begin() + 3, counts.end(), stats.raw.begin());
+    constexpr std::uint64_t kNone = ~std::uint64_t{0};
+    // Depth + 1, so that a share with only draws (no deepest position) says 0.
+    std::array<std::uint64_t, 1> depth{stats.deepest_slot == kNone ? 0 : static_cast<std::uint64_t>(stats.max_depth) + 1};
+    comm_.max(depth);
+    // The lowest slot as the greatest complement.
+    std::array<std::uint64_t, 1> slot{depth[0] != 0 && stats.deepest_slot != kNone &&
+                                              static_cast<std::uint64_t>(stats.max_depth) + 1 == depth[0]
+                                          ? ~stats.deepest_slot
+                                          : 0};
+    comm_.max(slot);
+    if (depth[0] != 0) {
+      stats.max_depth = static_cast<int>(depth[0] - 1);
+      stats.deepest_slot = ~slot[0];
+      std::tie(stats.deepest_us, stats.deepest_them) = MaterialIndex::of(stats.material).unindex(stats.deepest_slot);
+    }
+    for (std::vector<std::uint64_t>* histogram : {&stats.wins_by_depth, &stats.losses_by_depth}) {
+      std::array<std::uint64_t, 1> length{histogram->size()};
+      comm_.max(length);
+      histogram->resize(length[0], 0);
+      comm_.sum(*histogram);
+    }
+  }
+
   void mismatch(const Position& p, const std::string& what, const Value& stored) {
     ++mismatches_;
     std::lock_guard lock(report_mutex_);
@@ -104,13 +137,18 @@ class Verifier {
     const std::uint64_t slots = scan.index().slots();
     const auto share = [&](int rank) { return slots / comm_.size() * rank + std::min<std::uint64_t>(rank, slots % comm_.size()); };
     Progress progress(*this, material, share(comm_.rank() + 1) - share(comm_.rank()));
+    ClassStats class_stats;
+    class_stats.material = material;
+    std::mutex stats_mutex;
     parallel_for(share(comm_.rank()), share(comm_.rank() + 1), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
       std::vector<Position> results;
       std::vector<Value> next;
       std::uint64_t counted = 0, w = 0, d = 0, l = 0;
+      ClassStats part;
       scan.visit(first, last, [&](const SlotCursor& slot, const Value& value, bool stored) {
         ++counted;
         (value.outcome == Outcome::win ? w : value.outcome == Outcome::draw ? d : l) += 1;
+        if (options_.stats) count_position(part, slot.slot(), slot.us(), slot.them(), value);
         // A capture position's value is what the lookup's search makes of the smaller
         // classes (checked when they were); only stored entries have something to check.
         if (!stored) return;
@@ -122,8 +160,16 @@ class Verifier {
       });
       positions += counted;
       wins += w, draws += d, losses += l;
+      if (options_.stats) {
+        std::lock_guard lock(stats_mutex);
+        merge_stats(class_stats, part);
+      }
       progress.done(last - first);
     });
+    if (options_.stats) {
+      sum_over_ranks(class_stats);
+      options_.stats->push_back(std::move(class_stats));
+    }
     std::array<std::uint64_t, 5> totals{positions, wins, draws, losses, mismatches_};
     comm_.sum(totals);
     positions = totals[0], wins = totals[1], draws = totals[2], losses = totals[3], mismatches_ = totals[4];

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <regex>
 #include <sstream>
 
@@ -12,6 +13,7 @@
 #include "io/table_writer.h"
 #include "lookup/table_lookup.h"
 #include "solver/manifest.h"
+#include "solver/stats.h"
 #include "solver/table_files.h"
 #include "solver/verify.h"
 #include "tests/solver/solver_test_support.h"
@@ -175,8 +177,8 @@ TEST(Verify, ResidentPassesWithTheSameCounts) {
   EXPECT_EQ(resident.mismatches, 0u) << errors.str();
   EXPECT_EQ(resident.classes, from_files.classes);
   EXPECT_EQ(resident.positions, from_files.positions);
-  // Each class made resident once, with its line (the pair of the largest total among them).
-  const Material largest{2, kEndToEndStones - 2};
+  // Each class made resident once, with its line (a pair of the largest total, two classes).
+  const Material largest{1, kEndToEndStones - 1};
   EXPECT_NE(log.str().find("  " + to_string(largest) + std::string(9 - to_string(largest).size(), ' ') +
                            " into memory for verify: "),
             std::string::npos)
@@ -187,6 +189,51 @@ TEST(Verify, ResidentPassesWithTheSameCounts) {
   EXPECT_EQ(cli.exit_code, 0) << cli.err;
   EXPECT_NE(cli.out.find("verified 2 classes"), std::string::npos) << cli.out;
   EXPECT_NE(cli.err.find("into memory for verify"), std::string::npos) << cli.err;
+}
+
+// The statistics verify gathers from its scan are those of `stats`, figure for figure,
+// with the classes on disk or resident; on the command line, the JSON lines are those
+// of `stats --json`.
+TEST(Verify, StatsFromItsScanAreThoseOfTheStatsCommand) {
+  const std::filesystem::path& dir = reference_tables();
+  const std::vector<ClassStats> expected = table_stats(dir, StatsOptions{.threads = 2});
+  for (const bool resident : {false, true}) {
+    std::vector<ClassStats> gathered;
+    VerifyOptions options;
+    options.tables = dir;
+    options.threads = 2;
+    options.resident = resident;
+    options.stats = &gathered;
+    ASSERT_EQ(verify_tables(options).mismatches, 0u);
+    ASSERT_EQ(gathered.size(), expected.size());
+    for (const ClassStats& a : gathered) {
+      const auto b = std::ranges::find_if(expected, [&](const ClassStats& e) { return e.material == a.material; });
+      ASSERT_NE(b, expected.end()) << to_string(a.material);
+      EXPECT_EQ(a.canonical, b->canonical) << to_string(a.material);
+      EXPECT_EQ(a.raw, b->raw) << to_string(a.material);
+      EXPECT_EQ(a.max_depth, b->max_depth) << to_string(a.material);
+      EXPECT_EQ(a.deepest_slot, b->deepest_slot) << to_string(a.material);
+      EXPECT_EQ(a.deepest_us, b->deepest_us) << to_string(a.material);
+      EXPECT_EQ(a.deepest_them, b->deepest_them) << to_string(a.material);
+      EXPECT_EQ(a.wins_by_depth, b->wins_by_depth) << to_string(a.material);
+      EXPECT_EQ(a.losses_by_depth, b->losses_by_depth) << to_string(a.material);
+    }
+  }
+
+  const ScratchDir out;
+  const std::string file = (out.path() / "stats.jsonl").string();
+  const Material m{2, kEndToEndStones - 2};
+  const CommandResult verify = run_tsivy(
+      {"verify", "--tables", dir.string(), "--resident", "--class", to_string(m), "--stats-json", file});
+  ASSERT_EQ(verify.exit_code, 0) << verify.err;
+  const CommandResult stats = run_tsivy({"stats", "--tables", dir.string(), "--json"});
+  ASSERT_EQ(stats.exit_code, 0) << stats.err;
+  std::ifstream written(file);
+  std::string line;
+  ASSERT_TRUE(std::getline(written, line));
+  EXPECT_NE(stats.out.find(line + "\n"), std::string::npos) << line;
+  EXPECT_NE(line.find("\"class\":\"" + to_string(m) + "\""), std::string::npos) << line;
+  EXPECT_FALSE(std::getline(written, line)) << "one class asked for, more written";
 }
 
 class VerifyChangedTable : public ::testing::Test {
