@@ -132,16 +132,27 @@ TEST(Mpi, FourRanksWithTwoThreadsEachWriteTheReferenceFiles) { run_and_compare(4
 // The transport messages take between nodes.
 TEST(Mpi, TwoRanksOverTcpWriteTheReferenceFiles) { run_and_compare(2, 1, {"--mca", "btl", "self,tcp"}); }
 
-// verify divides every class over the ranks: together they check every position once.
+// verify divides every class over the ranks: together they check every position once,
+// and the statistics they gather add up to those of `tsivy stats` in one process.
 TEST(Mpi, VerifyOnThreeRanksChecksEveryPositionOnce) {
   std::uint64_t canonical = 0;
   const Manifest manifest = Manifest::load(reference_tables());
   for (const auto& [name, entry] : manifest.classes()) canonical += entry.canonical;
-  MpiJob job(3, {}, {"verify", "--tables", reference_tables().string(), "--threads", "1"});
+  const ScratchDir out;
+  const std::filesystem::path stats_file = out.path() / "stats.jsonl";
+  MpiJob job(3, {}, {"verify", "--tables", reference_tables().string(), "--threads", "1", "--stats-json", stats_file.string()});
   const int code = job.wait(300s);
   ASSERT_EQ(code, 0) << job.command() << "\n" << job.err();
   const std::string summary = std::to_string(canonical) + " positions: 0 mismatches";
   EXPECT_NE(job.err().find(summary), std::string::npos) << job.err();
+
+  const CommandResult stats = run_tsivy({"stats", "--tables", reference_tables().string(), "--json"});
+  ASSERT_EQ(stats.exit_code, 0) << stats.err;
+  std::ifstream gathered(stats_file);
+  std::size_t lines = 0;
+  for (std::string line; std::getline(gathered, line); ++lines)
+    EXPECT_NE(stats.out.find(line + "\n"), std::string::npos) << line;
+  EXPECT_EQ(lines, manifest.classes().size());
 }
 
 int listed_classes(const std::filesystem::path& dir) {
