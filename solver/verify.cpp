@@ -130,25 +130,23 @@ class Verifier {
     if (comm_.is_root())
       for (io::TableKind kind : {io::TableKind::wdl, io::TableKind::depth}) scan.file(kind).verify();
 
-    std::atomic<std::uint64_t> positions{0}, wins{0}, draws{0}, losses{0};
     mismatches_ = 0;
     reported_ = 0;
     // Each rank checks one contiguous share of the slots, with its threads.
     const std::uint64_t slots = scan.index().slots();
     const auto share = [&](int rank) { return slots / comm_.size() * rank + std::min<std::uint64_t>(rank, slots % comm_.size()); };
     Progress progress(*this, material, share(comm_.rank() + 1) - share(comm_.rank()));
+    // The value counts compared with the manifest are those of the statistics that
+    // `--stats-json` publishes: one count, from the same scan.
     ClassStats class_stats;
     class_stats.material = material;
     std::mutex stats_mutex;
     parallel_for(share(comm_.rank()), share(comm_.rank() + 1), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
       std::vector<Position> results;
       std::vector<Value> next;
-      std::uint64_t counted = 0, w = 0, d = 0, l = 0;
       ClassStats part;
       scan.visit(first, last, [&](const SlotCursor& slot, const Value& value, bool stored) {
-        ++counted;
-        (value.outcome == Outcome::win ? w : value.outcome == Outcome::draw ? d : l) += 1;
-        if (options_.stats) count_position(part, slot.slot(), slot.us(), slot.them(), value);
+        count_position(part, slot.slot(), slot.us(), slot.them(), value);
         // A capture position's value is what the lookup's search makes of the smaller
         // classes (checked when they were); only stored entries have something to check.
         if (!stored) return;
@@ -158,26 +156,24 @@ class Verifier {
         for (const Position& r : results) next.push_back(lookup_.value(r.us, r.them));
         if (const auto problem = check_quiet(value, next)) mismatch(position, *problem, value);
       });
-      positions += counted;
-      wins += w, draws += d, losses += l;
-      if (options_.stats) {
+      {
         std::lock_guard lock(stats_mutex);
         merge_stats(class_stats, part);
       }
       progress.done(last - first);
     });
-    if (options_.stats) {
-      sum_over_ranks(class_stats);
-      options_.stats->push_back(std::move(class_stats));
-    }
-    std::array<std::uint64_t, 5> totals{positions, wins, draws, losses, mismatches_};
-    comm_.sum(totals);
-    positions = totals[0], wins = totals[1], draws = totals[2], losses = totals[3], mismatches_ = totals[4];
-    if (wins != entry.wins || draws != entry.draws || losses != entry.losses) {
+    sum_over_ranks(class_stats);
+    std::array<std::uint64_t, 1> mismatches{mismatches_};
+    comm_.sum(mismatches);
+    mismatches_ = mismatches[0];
+    const auto count = [&](Outcome o) { return class_stats.canonical[static_cast<std::size_t>(o)]; };
+    const std::uint64_t positions = count(Outcome::win) + count(Outcome::draw) + count(Outcome::loss);
+    if (count(Outcome::win) != entry.wins || count(Outcome::draw) != entry.draws || count(Outcome::loss) != entry.losses) {
       ++mismatches_;
       if (options_.errors && comm_.is_root())
         *options_.errors << "mismatch " << to_string(material) << ": value counts differ from the manifest\n";
     }
+    if (options_.stats) options_.stats->push_back(std::move(class_stats));
     result.classes += 1;
     result.positions += positions;
     result.mismatches += mismatches_;

@@ -280,6 +280,23 @@ TEST_F(VerifyChangedTable, WdlEntryIsCaughtByTheForwardSearch) {
   EXPECT_NE(cli.out.find(expected_line), std::string::npos) << cli.out;
 }
 
+// Files intact, the manifest's value counts not: verify compares the counts of its own
+// scan (the statistics it publishes) with the manifest's.
+TEST_F(VerifyChangedTable, ManifestValueCountsThatDifferAreAMismatch) {
+  reseal_manifest(dir_.path(), kWdlClass, Outcome::win, Outcome::draw);
+  const std::string expected = "mismatch " + to_string(kWdlClass) + ": value counts differ from the manifest";
+  for (const bool resident : {false, true}) {
+    std::string errors;
+    const VerifyResult result = verify_class(dir_.path(), kWdlClass, errors, resident);
+    EXPECT_EQ(result.mismatches, 1u) << errors << (resident ? " (resident)" : "");
+    EXPECT_NE(errors.find(expected), std::string::npos) << errors;
+  }
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir(), "--class", to_string(kWdlClass)});
+  EXPECT_NE(cli.exit_code, 0);
+  EXPECT_LT(cli.exit_code, 128) << "crashed";
+  EXPECT_NE(cli.out.find(expected), std::string::npos) << cli.out << cli.err;
+}
+
 TEST_F(VerifyChangedTable, DepthEntryWithStaleManifestFailsOnTheChecksum) {
   const Target target = quiet_win(dir_.path(), kDepthClass);
   rewrite_entry(table_file(dir_.path(), kDepthClass, io::TableKind::depth), target.slot,
