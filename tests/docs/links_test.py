@@ -19,6 +19,9 @@ import tempfile
 
 # Folders that are not the repository's documents: version control, build trees.
 SKIPPED_DIRS = {".git", "build", "node_modules", "__pycache__"}
+# A development checkout may hold the normative documents in shared/ (or beside the
+# repository, in ../shared); a clone has neither, so no link may lead there.
+DEVELOPMENT_ONLY_DIR = "shared"
 
 # [text](target "title") and ![alt](target); the text may hold one level of brackets.
 INLINE_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
@@ -31,7 +34,8 @@ CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
 def markdown_files(root):
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+        at_top = os.path.samefile(folder, root)
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not (at_top and d == DEVELOPMENT_ONLY_DIR))
         for name in sorted(files):
             if name.endswith(".md"):
                 yield os.path.join(folder, name)
@@ -73,6 +77,8 @@ def problem(root, markdown_file, target):
     real_root = os.path.realpath(root)
     if os.path.commonpath([resolved, real_root]) != real_root:
         return "points outside the repository, which a clone does not have"
+    if os.path.relpath(resolved, real_root).split(os.sep)[0] == DEVELOPMENT_ONLY_DIR:
+        return "points into shared/, which only a development checkout has"
     if not os.path.exists(resolved):
         return "no such file"
     return None
@@ -96,6 +102,7 @@ def self_test():
     with tempfile.TemporaryDirectory() as root:
         os.makedirs(os.path.join(root, "docs"))
         os.makedirs(os.path.join(root, "build", "x"))
+        os.makedirs(os.path.join(root, "shared", "docs"))
         files = {
             "README.md": "\n".join([
                 "[rules](docs/rules.md) [rules, a section](docs/rules.md#moves) [folder](docs)",
@@ -109,7 +116,9 @@ def self_test():
                 "```",
                 "[ref]: docs/gone.md",
             ]),
-            "docs/rules.md": "[back](../README.md) [up twice](../../secret.md) [root](/docs/rules.md)\n",
+            "docs/rules.md": "[back](../README.md) [up twice](../../secret.md) [root](/docs/rules.md)\n"
+                             "[normative](../shared/docs/rules.md)\n",
+            "shared/docs/rules.md": "[not a document of the repository](nowhere.md)\n",
             "docs/board.png": "",
             "build/x/ignored.md": "[not a document of the repository](nowhere.md)\n",
         }
@@ -122,11 +131,12 @@ def self_test():
             ("README.md", 5, "../shared/docs/rules.md"),
             ("README.md", 10, "docs/gone.md"),
             (os.path.join("docs", "rules.md"), 1, "../../secret.md"),
+            (os.path.join("docs", "rules.md"), 2, "../shared/docs/rules.md"),
         ])
         if got != want:
             print(f"links_test self-test: found {got}, expected {want}")
             return 1
-    print("links_test self-test: the checker finds exactly the 4 broken links of its test tree")
+    print(f"links_test self-test: the checker finds exactly the {len(want)} broken links of its test tree")
     return 0
 
 
