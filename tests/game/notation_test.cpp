@@ -1,4 +1,4 @@
-// Position notation (notation.md): round trips, the documented examples, malformed
+// Position notation (docs/notation.md): round trips, the documented examples, malformed
 // text rejected with a message that says what is wrong, and Position::from_colours.
 #include <gtest/gtest.h>
 
@@ -123,7 +123,7 @@ std::vector<Malformed> malformed_inputs() {
       {"9 9 9 9 9 w", {"row", "/", "separator"}},
       {"9/9//9/9/9 w", {"row", "empty", "point"}},
       {"9/9/9/9/9/ w", {"row"}},
-      // notation.md: two digits never follow each other, even when they add up to 9.
+      // docs/notation.md: two digits never follow each other, even when they add up to 9.
       {"54/9/9/9/9 w", {"two digits", "one digit"}},
       {"9/9/4W13/9/9 w", {"two digits", "one digit"}},
       {"9/9/4\xc3\xa9" "4/9/9 w", {"character", "byte"}},
@@ -170,7 +170,7 @@ void expect_clear_message(const std::string& text, const std::vector<std::string
 }
 
 TEST(Notation, TwoDigitsNeverFollowEachOther) {
-  // notation.md: an empty run is one digit; "54" describes nine points but is malformed.
+  // docs/notation.md: an empty run is one digit; "54" describes nine points but is malformed.
   expect_clear_message("54/9/9/9/9 w", {"two digits"});
   expect_clear_message("9/9/9/9/WWWW11W w", {"two digits"});
   EXPECT_NO_THROW(parse_position("9/9/9/9/WWWW4W w"));
@@ -193,7 +193,7 @@ TEST(Notation, MessagesSurviveUnprintableInput) {
 }
 
 TEST(Notation, MessagesSayWhere) {
-  // notation.md: the message says what is wrong and where. A bad character in row 3
+  // docs/notation.md: the message says what is wrong and where. A bad character in row 3
   // should name row 3 (the row label as written, 5 for the first one).
   try {
     parse_position("9/9/4X4/9/9 w");

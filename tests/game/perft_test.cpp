@@ -53,7 +53,7 @@ TEST(Perft, StartPositionDepthFive) {
 }
 
 TEST(Perft, Endgames) {
-  // The example of notation.md: White c2, e3 against Black g4.
+  // The example of docs/notation.md: White c2, e3 against Black g4.
   check_perft("9/6B2/4W4/2W6/9 w", {{12, 12}, {42, 42}, {256, 187}, {1411, 773}});
   check_perft("9/2B3B2/4W4/1W5W1/9 b", {{8, 8}, {12, 12}, {48, 48}, {198, 163}});
   check_perft("B7B/9/4W4/9/W7W w", {{14, 14}, {84, 84}, {1026, 568}, {6586, 2175}});

@@ -37,7 +37,7 @@ bool line_from(int c, int r, int dc, int dr) {
   return !diagonal || is_strong_point(c, r);
 }
 
-// Bit of (column, row) in a point set, per notation.md: p = row * columns + column.
+// Bit of (column, row) in a point set, per docs/notation.md: p = row * columns + column.
 std::uint64_t bit_of(int c, int r) { return std::uint64_t{1} << (r * kColumns + c); }
 
 Grid to_grid(const Position& p) {
@@ -167,7 +167,7 @@ int line_count(int column, int row) {
 std::vector<RefTurn> turns(const Position& position) {
   const Grid g = to_grid(position);
   std::vector<RefTurn> out;
-  // rules.md: the game is over once either side has no stones; nobody moves any more.
+  // docs/rules.md: the game is over once either side has no stones; nobody moves any more.
   if (position.us == 0 || position.them == 0) return out;
   if (grid_has_capture(g)) {
     for (int c = 0; c < kColumns; ++c)

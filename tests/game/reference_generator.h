@@ -1,5 +1,5 @@
-// A deliberately slow, independent reference for the rules of rules.md and the text
-// forms of notation.md, used to check the fast generator in game/.
+// A deliberately slow, independent reference for the rules of docs/rules.md and the text
+// forms of docs/notation.md, used to check the fast generator in game/.
 //
 // It shares nothing with game/ except the Position struct and the board dimensions
 // (kRows, kColumns, kPoints): it works point by point over (column, row) coordinates

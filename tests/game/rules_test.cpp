@@ -1,4 +1,4 @@
-// One test per rule of rules.md, each on a hand-built position written in notation,
+// One test per rule of docs/rules.md, each on a hand-built position written in notation,
 // with the expected turns listed explicitly and checked against both the fast
 // generator (game/movegen.h) and the independent reference generator.
 #include <gtest/gtest.h>
@@ -109,7 +109,7 @@ TEST(Board, StrongPointsHaveEvenColumnPlusRow) {
     }
   EXPECT_EQ(strong, 23);
   EXPECT_EQ(count(kStrong), 23);
-  // The corners, the centre and the examples of rules.md are strong.
+  // The corners, the centre and the examples of docs/rules.md are strong.
   for (const char* name : {"a1", "i1", "a5", "i5", "e3", "b2", "c1", "d4", "h4"})
     EXPECT_TRUE(is_strong(point_from_name(name))) << name;
   for (const char* name : {"b1", "a2", "d3", "e4", "i4", "h5", "e2"})

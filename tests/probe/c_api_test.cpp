@@ -14,7 +14,7 @@
 namespace tsivy::testing {
 namespace {
 
-constexpr const char* kEndgame = "9/6B2/4W4/2W6/9 w";  // notation.md: White c2, e3 against Black g4
+constexpr const char* kEndgame = "9/6B2/4W4/2W6/9 w";  // docs/notation.md: White c2, e3 against Black g4
 
 class OpenTables : public ::testing::Test {
  protected:
@@ -158,7 +158,7 @@ TEST_F(OpenTables, MoreStonesThanTheTablesHoldIsTooManyStones) {
   EXPECT_EQ(tsivy_probe_root(tables_, p.us, p.them, nullptr, 0, &n), TSIVY_ERROR_TOO_MANY_STONES);
 }
 
-// rules.md: a position where either side has no stones has no turns.
+// docs/rules.md: a position where either side has no stones has no turns.
 TEST_F(OpenTables, SideToMoveWithoutStonesHasLostInZero) {
   int wdl = 9, depth = 9;
   ASSERT_EQ(tsivy_probe(tables_, 0, 0x7, &wdl, &depth), TSIVY_OK);

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Installs the build into a temporary prefix and builds examples/probe.c against the
-# installed package three ways: CMake find_package(tsivy), pkg-config with the shared
-# library, and the static libtsivy.a; each must probe the same position alike.
+# Installs the build into a temporary prefix, checks that the MIT licence is installed
+# and named in tsivy.pc, and builds examples/probe.c against the installed package three
+# ways: CMake find_package(tsivy), pkg-config with the shared library, and the static
+# libtsivy.a; each must probe the same position alike.
 # Usage: package_test.sh BUILD_DIR SOURCE_DIR TABLE_DIR
 set -eu
 build=$1 src=$2 tables=$3
@@ -13,7 +14,8 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 pc=$(find "$prefix" -name tsivy.pc)
 [ -n "$pc" ] || { echo "no tsivy.pc installed"; exit 1; }
 libdir=$(dirname "$(dirname "$pc")")
-for f in include/tsivy/tsivy.h include/tsivy/tsivy.hpp; do [ -f "$prefix/$f" ] || { echo "missing $f"; exit 1; }; done
+for f in include/tsivy/tsivy.h include/tsivy/tsivy.hpp share/doc/tsivy/LICENSE; do [ -f "$prefix/$f" ] || { echo "missing $f"; exit 1; }; done
+grep -q '^License: MIT$' "$pc" || { echo "tsivy.pc does not name the MIT licence"; exit 1; }
 
 # 1. CMake: find_package(tsivy) -> tsivy::tsivy.
 cmake -S "$src/examples/consumer" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null

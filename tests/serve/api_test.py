@@ -17,7 +17,7 @@ from serve_fixture import Server, probe_path  # noqa: E402
 TSIVY, TABLES = sys.argv[1], sys.argv[2]
 TABLE_STONES = 4
 
-# notation.md's endgame; positions whose values the rules fix; a capture-rich one.
+# docs/notation.md's endgame; positions whose values the rules fix; a capture-rich one.
 REFERENCE = [
     "9/6B2/4W4/2W6/9 w",
     "9/9/9/1W5B1/W7B w",   # 2v2 without a capture: read from the table files
@@ -67,7 +67,7 @@ class Api(unittest.TestCase):
             self.assertEqual(status, 200, fen)
             self.assertEqual(body.decode(), cli_json("play", fen), fen)
 
-    # rules.md: capturing the last enemy stone wins in 1; no stones is LOSS 0, and an
+    # docs/rules.md: capturing the last enemy stone wins in 1; no stones is LOSS 0, and an
     # opponent without stones WIN 0; such positions have no turns.
     def test_reference_values_of_the_rules(self):
         status, answer = self.server.get(probe_path("9/9/3WB4/9/9 w"))
