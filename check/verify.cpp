@@ -1,4 +1,4 @@
-#include "solver/verify.h"
+#include "check/verify.h"
 
 #include <algorithm>
 #include <array>
@@ -11,9 +11,9 @@
 
 #include "game/movegen.h"
 #include "game/notation.h"
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 #include "solver/parallel.h"
-#include "solver/class_scan.h"
+#include "check/class_scan.h"
 #include "solver/communicator.h"
 #include "solver/residents.h"
 

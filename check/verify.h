@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "indexing/material_index.h"
-#include "solver/stats.h"
+#include "check/stats.h"
 
 namespace tsivy {
 
