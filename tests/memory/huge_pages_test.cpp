@@ -20,43 +20,42 @@ std::string thp_mode() {
   return open == std::string::npos || close == std::string::npos ? "" : line.substr(open + 1, close - open - 1);
 }
 
-// Bytes of [begin, end) that /proc/self/smaps reports on anonymous huge pages.
-std::uint64_t huge_page_bytes_in(const void* begin, const void* end) {
+// Calls on_field(line) for every field line ("AnonHugePages: ...", "VmFlags: ...") of
+// the mappings of /proc/self/smaps that overlap [begin, end).
+template <class OnField>
+void for_each_smaps_field(const void* begin, const void* end, OnField on_field) {
   std::ifstream smaps("/proc/self/smaps");
   std::string line;
   bool inside = false;
-  std::uint64_t total = 0;
   while (std::getline(smaps, line)) {
     std::uintptr_t from = 0, to = 0;
     char dash = 0;
     std::istringstream range(line);
     if (range >> std::hex >> from >> dash >> to && dash == '-') {
       inside = from < reinterpret_cast<std::uintptr_t>(end) && reinterpret_cast<std::uintptr_t>(begin) < to;
-    } else if (inside && line.rfind("AnonHugePages:", 0) == 0) {
-      total += std::stoull(line.substr(14)) * 1024;
+    } else if (inside) {
+      on_field(line);
     }
   }
+}
+
+// Bytes of [begin, end) that /proc/self/smaps reports on anonymous huge pages.
+std::uint64_t huge_page_bytes_in(const void* begin, const void* end) {
+  std::uint64_t total = 0;
+  for_each_smaps_field(begin, end, [&](const std::string& line) {
+    if (line.rfind("AnonHugePages:", 0) == 0) total += std::stoull(line.substr(14)) * 1024;
+  });
   return total;
 }
 
-// The VmFlags line of /proc/self/smaps for the mapping that holds `address` ("hg" marks
-// one advised MADV_HUGEPAGE); empty when no mapping holds it.
-std::string vm_flags_at(const void* address) {
-  std::ifstream smaps("/proc/self/smaps");
-  std::string line;
-  bool inside = false;
-  const auto at = reinterpret_cast<std::uintptr_t>(address);
-  while (std::getline(smaps, line)) {
-    std::uintptr_t from = 0, to = 0;
-    char dash = 0;
-    std::istringstream range(line);
-    if (range >> std::hex >> from >> dash >> to && dash == '-') {
-      inside = from <= at && at < to;
-    } else if (inside && line.rfind("VmFlags:", 0) == 0) {
-      return line.substr(8) + " ";
-    }
-  }
-  return "";
+// The flags of the mapping that holds `address` (" hg " marks one advised
+// MADV_HUGEPAGE), space-separated with a space at each end; empty when no mapping holds it.
+std::string vm_flags_at(const std::uint8_t* address) {
+  std::string flags;
+  for_each_smaps_field(address, address + 1, [&](const std::string& line) {
+    if (line.rfind("VmFlags:", 0) == 0) flags = line.substr(8) + " ";
+  });
+  return flags;
 }
 
 // An anonymous mapping of its own, never touched, so that the kernel's flags on it say
@@ -110,10 +109,10 @@ TEST(HugePages, AdviceCoversTheWholeHugePagesOfLargeRangesOnly) {
   // From one page past the start: the first whole huge page begins at the next 2 MiB
   // boundary, and the bytes before it stay unadvised.
   std::uint8_t* const begin = large.data() + 4096;
-  const auto first = (reinterpret_cast<std::uintptr_t>(begin) + kHugePage - 1) & ~(kHugePage - 1);
+  const auto* first = reinterpret_cast<const std::uint8_t*>(
+      (reinterpret_cast<std::uintptr_t>(begin) + kHugePage - 1) & ~(kHugePage - 1));
   advise_huge_pages(begin, kHugePageMinBytes + 2 * kHugePage);
-  EXPECT_NE(vm_flags_at(reinterpret_cast<void*>(first)).find(" hg "), std::string::npos)
-      << vm_flags_at(reinterpret_cast<void*>(first));
+  EXPECT_NE(vm_flags_at(first).find(" hg "), std::string::npos) << vm_flags_at(first);
   EXPECT_EQ(vm_flags_at(large.data()).find(" hg "), std::string::npos) << vm_flags_at(large.data());
 
   const Mapping small(kHugePageMinBytes);
