@@ -17,7 +17,7 @@
 #include "io/dont_care.h"
 #include "io/format.h"
 #include "lookup/table_lookup.h"
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 #include "solver/parallel.h"
 #include "solver/table_files.h"
 

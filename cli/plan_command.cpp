@@ -1,5 +1,5 @@
 // `tsivy plan`: memory per rank, disk and core-time of `tsivy generate` on P ranks of T
-// threads, pair by pair, from the model in plan_model.h.
+// threads, pair by pair, from the model in solver/plan_model.h.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -9,7 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/memory_size.h"
-#include "cli/plan_model.h"
+#include "solver/plan_model.h"
 
 namespace tsivy::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include "cli/commands.h"
 #include "cli/stats_json.h"
 #include "game/notation.h"
-#include "solver/stats.h"
+#include "check/stats.h"
 
 namespace tsivy::cli {
 

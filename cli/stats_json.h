@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "solver/stats.h"
+#include "check/stats.h"
 
 namespace tsivy::cli {
 

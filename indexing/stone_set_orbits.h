@@ -4,8 +4,10 @@
 // mirror, so that a stone set is a triple (A, M, B) of two half-board sets and one
 // column set, and the four symmetries act on triples as
 //   identity (A, M, B), left-right (B, M, A), top-bottom (tA, tM, tB), half turn (tB, tM, tA),
-// with t the row flip. Half-board sets are ranked by a table over all 2^(half points)
-// subsets, and the orbits of triples are counted and ranked in closed form.
+// with t the row flip. The flip orbits of half-board sets are numbered through a table
+// over pairs of row bands (HalfBoardOrbits, below), those of middle-column sets through
+// a table over the column's subsets (FlipOrbits), and the orbits of triples are counted
+// and ranked in closed form.
 #pragma once
 
 #include <array>
@@ -19,7 +21,7 @@ namespace tsivy::detail {
 
 inline constexpr int kHalfColumns = kColumns / 2;
 inline constexpr int kHalfPoints = kRows * kHalfColumns;
-static_assert(kHalfPoints <= 24, "the half-board orbit table has 2^(half points) entries");
+static_assert(kHalfPoints <= 32, "a half-board set is gathered into a std::uint32_t");
 static_assert((kHalfPoints + 1) * (kRows + 1) <= 256, "split numbers fit in a byte");
 inline constexpr PointSet kLeftHalf = [] {
   PointSet s = 0;

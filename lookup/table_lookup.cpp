@@ -6,8 +6,8 @@
 #include <system_error>
 
 #include "game/movegen.h"
-#include "lookup/table_paths.h"
 #include "memory/huge_pages.h"
+#include "table_dir/table_paths.h"
 
 namespace tsivy {
 namespace {
@@ -40,29 +40,32 @@ std::uint64_t next_lookup_id() {
 }  // namespace
 
 TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options)
-    : dir_(std::move(dir)), id_(next_lookup_id()), cache_(io::make_shared_block_cache(options.cache_bytes)) {
+    : dir_(std::move(dir)),
+      id_(next_lookup_id()),
+      only_complete_totals_(options.only_complete_totals),
+      listing_(dir_),
+      cache_(io::make_shared_block_cache(options.cache_bytes)) {
   std::error_code error;
   if (!std::filesystem::is_directory(dir_, error))
     throw LookupError(LookupFailure::table_missing, dir_.string() + ": not a table directory");
-  for (const Material m : materials_up_to(kMaxStones)) {
-    Found f{m, std::filesystem::exists(table_file(dir_, m, io::TableKind::wdl), error),
-            std::filesystem::exists(table_file(dir_, m, io::TableKind::depth), error)};
-    if (f.wdl || f.depth) found_.push_back(f);
-  }
-  for (int total = 2; total <= kMaxStones; ++total) {
-    for (const Material m : materials_with(total)) {
-      const bool both = std::ranges::any_of(found_, [&](const Found& f) { return f.material == m && f.wdl && f.depth; });
-      if (!both) return;
-    }
-    max_complete_ = total;
-  }
 }
 
 TableLookup::~TableLookup() = default;
 
 Value TableLookup::value(PointSet us, PointSet them, Access access) const {
-  if ((us & them) != 0 || ((us | them) & ~kBoard) != 0)
-    throw LookupError(LookupFailure::bad_position, "the two sides' stones overlap or lie off the board");
+  try {
+    Position::from_colours(us, them, Colour::White);
+  } catch (const InvalidPosition& e) {
+    throw LookupError(LookupFailure::bad_position, e.what());
+  }
+  // A side without stones has lost, however many the other has: no table is needed.
+  if (only_complete_totals_ && us && them) {
+    const int stones = count(us) + count(them);
+    if (stones > listing_.max_complete_stones()) {
+      const auto absent = listing_.first_missing_file(stones);
+      not_covered(stones, absent ? *absent : table_file(dir_, {count(us), count(them)}, io::TableKind::wdl));
+    }
+  }
   return resolve(us, them, access);
 }
 
@@ -96,9 +99,7 @@ Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
 
 Value TableLookup::stored(PointSet us, PointSet them, Access access) const {
   const Material m{count(us), count(them)};
-  if (m.stones() > kMaxStones)
-    throw LookupError(LookupFailure::too_many_stones, std::to_string(m.stones()) + " stones: tables cover at most " +
-                                                          std::to_string(kMaxStones));
+  if (m.stones() > kMaxStones) missing(m, io::TableKind::wdl);
   const std::uint64_t slot = MaterialIndex::of(m).index_unchecked(us, them);
   const auto read = [&](io::TableKind kind) -> std::uint16_t {
     const io::TableReader* r = reader(m, kind, access);
@@ -220,16 +221,17 @@ const io::TableReader* TableLookup::reader(Material material, io::TableKind kind
 }
 
 void TableLookup::missing(Material material, io::TableKind kind) const {
-  // No file of any class of this total: the directory does not go this far. Some, but
-  // not this one: it is incomplete (a half-copied directory, say).
-  const std::string file = table_file(dir_, material, kind).string();
-  const bool total_present =
-      std::ranges::any_of(found_, [&](const Found& f) { return f.material.stones() == material.stones(); });
-  if (!total_present)
-    throw LookupError(LookupFailure::too_many_stones,
-                      to_string(material) + " has " + std::to_string(material.stones()) + " stones; " + dir_.string() +
-                          " holds complete tables up to " + std::to_string(max_complete_) + " stones (no " + file + ")");
-  throw LookupError(LookupFailure::table_missing, file + ": missing");
+  not_covered(material.stones(), table_file(dir_, material, kind));
+}
+
+// The one place that tells "too many stones" from "missing file". No class of this
+// total or more has a file: the directory does not go this far. Some has: this file's
+// absence leaves a hole in it (a half-copied directory, say).
+void TableLookup::not_covered(int stones, const std::filesystem::path& absent_file) const {
+  const std::string complete = "the tables are complete up to " + std::to_string(listing_.max_complete_stones()) + " stones";
+  if (stones > listing_.max_stones_found())
+    throw LookupError(LookupFailure::too_many_stones, std::to_string(stones) + " stones on the board; " + complete);
+  throw LookupError(LookupFailure::table_missing, absent_file.string() + " is missing; " + complete);
 }
 
 }  // namespace tsivy

@@ -21,14 +21,15 @@
 #include "indexing/material_index.h"
 #include "io/table_reader.h"
 #include "lookup/outcome.h"
+#include "table_dir/listing.h"
 
 namespace tsivy {
 
 // Why a lookup failed; the probe library turns each into its own status code.
 enum class LookupFailure {
-  bad_position,     // overlapping sets, or stones off the board
-  too_many_stones,  // a total of stones the directory has no table of at all
-  table_missing,    // a class the position needs has no file
+  bad_position,     // overlapping sets, stones off the board, or too many of one side
+  too_many_stones,  // more stones than any class with a file in the directory
+  table_missing,    // a class the position needs has no file, within that range
   table_corrupt,    // a file is not a valid table of its class, or a block is damaged
   io_error,         // the operating system refused to open or read a file
   not_cached,       // Access::cache_only, and a needed block or file is not in memory
@@ -51,12 +52,18 @@ enum class Access {
 struct LookupOptions {
   // Decompressed blocks kept in memory, one budget for every table of the directory.
   std::size_t cache_bytes = std::size_t{64} << 20;
+  // Refuse every position of more stones than listing().max_complete_stones() (as
+  // too_many_stones or table_missing, naming the first file missing), even one whose
+  // own files are there: the probe library's contract (tsivy_max_stones). Off, a
+  // position fails only on a file it needs, and files written after the lookup was
+  // made are found (the solver's seeding reads classes finished since).
+  bool only_complete_totals = false;
 };
 
 class TableLookup {
  public:
-  // Lists the directory's table files; opens none of them yet (each on first use).
-  // Throws LookupError(table_missing) when `dir` is not a readable directory.
+  // Lists the directory's table files (listing()); opens none of them yet (each on
+  // first use). Throws LookupError(table_missing) when `dir` is not a readable directory.
   explicit TableLookup(std::filesystem::path dir, const LookupOptions& options = {});
   ~TableLookup();
   TableLookup(const TableLookup&) = delete;
@@ -64,19 +71,13 @@ class TableLookup {
 
   const std::filesystem::path& directory() const { return dir_; }
 
-  // The classes with at least one file in the directory when it was opened, by total
-  // then m, and which of their two files exist.
-  struct Found {
-    Material material;
-    bool wdl = false;
-    bool depth = false;
-  };
-  const std::vector<Found>& found() const { return found_; }
-  // The largest N such that every class of 2..N stones has both files (0 if none).
-  int max_complete_stones() const { return max_complete_; }
+  // The table files in the directory when the lookup was made.
+  const TableListing& listing() const { return listing_; }
 
   // The value of the position for the side to move (us). A side to move without stones
-  // has LOSS 0, one whose opponent has none WIN 0. Thread-safe. Throws LookupError.
+  // has LOSS 0, one whose opponent has none WIN 0. The position is checked here, and
+  // only here on the probe library's path (game/'s rule, Position::from_colours).
+  // Thread-safe. Throws LookupError.
   Value value(PointSet us, PointSet them, Access access = Access::may_read) const;
 
   // Keeps the value of every position of `material` in memory, capture positions
@@ -108,6 +109,7 @@ class TableLookup {
   Value stored(PointSet us, PointSet them, Access access) const;
   const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;
   [[noreturn]] void missing(Material material, io::TableKind kind) const;
+  [[noreturn]] void not_covered(int stones, const std::filesystem::path& absent_file) const;
 
   // A resident class: outcome << 14 | depth per slot.
   struct Resident {
@@ -119,8 +121,8 @@ class TableLookup {
 
   std::filesystem::path dir_;
   std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
-  std::vector<Found> found_;
-  int max_complete_ = 0;
+  bool only_complete_totals_;
+  TableListing listing_;
   io::SharedBlockCache cache_;
   // Opened readers by (class, kind); published once, read without a lock afterwards.
   mutable std::array<std::atomic<const io::TableReader*>, 2 * kClassSlots> readers_{};

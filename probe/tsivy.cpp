@@ -18,9 +18,8 @@
 #include "game/notation.h"
 #include "game/position.h"
 #include "io/table_file.h"
-#include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
-#include "lookup/table_paths.h"
+#include "table_dir/manifest.h"
 
 struct tsivy_tables {
   tsivy_tables(const std::filesystem::path& dir, tsivy::LookupOptions options, tsivy_log_fn log_fn, void* user)
@@ -30,8 +29,6 @@ struct tsivy_tables {
   tsivy_log_fn log;
   void* log_user;
   std::vector<tsivy_class> classes;  // as found at open
-  int max_stones = 0;  // every class up to this total is complete
-  int max_found = 0;   // the largest total of any class found
 };
 
 namespace {
@@ -121,13 +118,6 @@ void require(bool ok, const char* what) {
   if (!ok) fail(TSIVY_ERROR_BAD_ARGUMENT, what);
 }
 
-void check_position(PointSet us, PointSet them) {
-  if (us & them) fail(TSIVY_ERROR_BAD_POSITION, "the sets of the two sides overlap");
-  if ((us | them) & ~tsivy::kBoard) fail(TSIVY_ERROR_BAD_POSITION, "a set has bits above point 44 (i5)");
-  if (tsivy::count(us) > tsivy::kStonesPerSide || tsivy::count(them) > tsivy::kStonesPerSide)
-    fail(TSIVY_ERROR_BAD_POSITION, "more than 22 stones on one side");
-}
-
 int wdl_of(Outcome outcome) {
   switch (outcome) {
     case Outcome::win: return TSIVY_WIN;
@@ -135,33 +125,6 @@ int wdl_of(Outcome outcome) {
     case Outcome::loss: return TSIVY_LOSS;
     default: fail(TSIVY_ERROR_TABLE_CORRUPT, "the tables hold no value for this position (unused entry)");
   }
-}
-
-// The value of a checked position; positions that need no table are answered first.
-Value value_of(const tsivy_tables& tables, PointSet us, PointSet them, tsivy::Access access) {
-  check_position(us, them);
-  if (!us) return tsivy::kLostNow;                   // rules.md: no stones, no turn: lost
-  if (!them) return Value{Outcome::win, 0};          // the opponent has already lost
-  const int stones = tsivy::count(us) + tsivy::count(them);
-  if (stones > tables.max_stones) {
-    const std::string complete = "the tables are complete up to " + std::to_string(tables.max_stones) + " stones";
-    if (stones > tables.max_found)
-      fail(TSIVY_ERROR_TOO_MANY_STONES, std::to_string(stones) + " stones on the board; " + complete);
-    // A class this position may reach is absent: name its first missing file.
-    for (int total = 2; total <= stones; ++total)
-      for (const tsivy::Material& m : tsivy::materials_with(total)) {
-        const auto c = std::find_if(tables.classes.begin(), tables.classes.end(), [&](const tsivy_class& k) {
-          return k.us_stones == m.us && k.them_stones == m.them;
-        });
-        const bool wdl = c != tables.classes.end() && c->has_wdl, depth = c != tables.classes.end() && c->has_depth;
-        if (!wdl || !depth)
-          fail(TSIVY_ERROR_TABLE_MISSING,
-               tsivy::table_file(tables.lookup.directory(), m, wdl ? tsivy::io::TableKind::depth : tsivy::io::TableKind::wdl)
-                       .string() +
-                   " is missing; " + complete);
-      }
-  }
-  return tables.lookup.value(us, them, access);
 }
 
 // The value of a turn for its maker, from the value of the position it leads to.
@@ -185,7 +148,7 @@ long rank(const tsivy_turn& t) {
 int probe(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth, tsivy::Access access) {
   return guarded(tables, TSIVY_ERROR_BAD_POSITION, [&] {
     require(tables && wdl, "tsivy_probe: tables and wdl must not be NULL");
-    const Value v = value_of(*tables, us, them, access);
+    const Value v = tables->lookup.value(us, them, access);
     const int w = wdl_of(v.outcome);
     *wdl = w;
     if (depth) *depth = w == TSIVY_DRAW ? -1 : v.depth;
@@ -227,18 +190,23 @@ int tsivy_open_logged(const char* dir, size_t cache_bytes, tsivy_log_fn log, voi
     require(dir && out, "tsivy_open: dir and out must not be NULL");
     const std::filesystem::path path(dir);
     std::error_code ec;
-    if (!std::filesystem::is_directory(path, ec)) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no such table directory (no manifest.json)");
+    const std::string manifest = tsivy::Manifest::kFileName;
+    if (!std::filesystem::is_directory(path, ec))
+      fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no such table directory (no " + manifest + ")");
     // `tsivy generate` writes the manifest last: without it the directory is no finished set of tables.
-    if (!std::filesystem::exists(path / "manifest.json", ec))
-      fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no manifest.json, not a table directory written by `tsivy generate`");
+    if (!std::filesystem::exists(path / manifest, ec))
+      fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no " + manifest + ", not a table directory written by `tsivy generate`");
+    try {
+      tsivy::Manifest::load(path);  // probes answer from the files; the manifest must only be one
+    } catch (const std::runtime_error& e) {
+      fail(TSIVY_ERROR_TABLE_CORRUPT, e.what());
+    }
     tsivy::LookupOptions options;
     if (cache_bytes) options.cache_bytes = cache_bytes;
+    options.only_complete_totals = true;  // tsivy_max_stones(): positions beyond it are refused
     opened = new tsivy_tables(path, options, log, log_user);
-    for (const auto& f : opened->lookup.found())
+    for (const tsivy::ClassFiles& f : opened->lookup.listing().classes())
       opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0});
-    opened->max_stones = opened->lookup.max_complete_stones();
-    for (const tsivy_class& c : opened->classes)
-      opened->max_found = std::max(opened->max_found, c.us_stones + c.them_stones);
     if (opened->classes.empty()) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no table files");
     for (const tsivy_class& c : opened->classes)
       if (!c.has_wdl || !c.has_depth)
@@ -247,7 +215,7 @@ int tsivy_open_logged(const char* dir, size_t cache_bytes, tsivy_log_fn log, voi
                    " has no " + (c.has_wdl ? "depth" : "wdl") + " file");
     log_to(opened, TSIVY_LOG_INFO,
            path.string() + ": " + std::to_string(opened->classes.size()) + " classes, complete up to " +
-               std::to_string(opened->max_stones) + " stones");
+               std::to_string(tsivy_max_stones(opened)) + " stones");
     *out = opened;
   });
   if (status != TSIVY_OK) delete opened;
@@ -260,7 +228,7 @@ int tsivy_open(const char* dir, size_t cache_bytes, tsivy_tables** out) {
 
 void tsivy_close(tsivy_tables* tables) { delete tables; }
 
-int tsivy_max_stones(const tsivy_tables* tables) { return tables ? tables->max_stones : 0; }
+int tsivy_max_stones(const tsivy_tables* tables) { return tables ? tables->lookup.listing().max_complete_stones() : 0; }
 
 int tsivy_classes(const tsivy_tables* tables, tsivy_class* classes, size_t capacity, size_t* count) {
   return guarded(tables, TSIVY_ERROR_BAD_ARGUMENT, [&] {
@@ -287,7 +255,7 @@ int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsi
   return guarded(tables, TSIVY_ERROR_BAD_POSITION, [&] {
     require(tables && count && (turns || capacity == 0),
             "tsivy_probe_root: tables and count must not be NULL, nor turns when capacity > 0");
-    value_of(*tables, us, them, tsivy::Access::may_read);  // checks the position and the tables' range
+    tables->lookup.value(us, them, tsivy::Access::may_read);  // checks the position and the tables' range
     // rules.md: a position where either side has no stones has no turns.
     const std::vector<tsivy::Turn> generated =
         us && them ? tsivy::generate_turns(tsivy::Position{us, them, tsivy::Colour::White}) : std::vector<tsivy::Turn>{};
@@ -327,9 +295,9 @@ int tsivy_parse_fen(const char* fen, uint64_t* us, uint64_t* them, int* white_to
 int tsivy_format_fen(uint64_t us, uint64_t them, int white_to_move, char* buffer, size_t capacity) {
   return guarded(nullptr, TSIVY_ERROR_BAD_POSITION, [&] {
     require(buffer != nullptr, "tsivy_format_fen: buffer must not be NULL");
-    check_position(us, them);
     const std::string text = tsivy::format_position(
-        tsivy::Position{us, them, white_to_move ? tsivy::Colour::White : tsivy::Colour::Black});
+        white_to_move ? tsivy::Position::from_colours(us, them, tsivy::Colour::White)
+                      : tsivy::Position::from_colours(them, us, tsivy::Colour::Black));
     if (text.size() >= capacity)
       fail(TSIVY_ERROR_BUFFER_TOO_SMALL, "tsivy_format_fen: " + std::to_string(text.size() + 1) +
                                              " bytes needed, room for " + std::to_string(capacity));

@@ -4,7 +4,7 @@
 #include <charconv>
 
 #include "serve/probe_json.h"
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 
 namespace tsivy::serve {
 namespace {

@@ -25,11 +25,6 @@ std::string pair_name(Material m) {
   return m.us == m.them ? to_string(m) : to_string(m) + "+" + to_string(m.flipped());
 }
 
-ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind) {
-  const std::filesystem::path path = table_file(dir, material, kind);
-  return {path.filename().string(), std::filesystem::file_size(path), io::file_checksum(path)};
-}
-
 // The true counts of every canonical position of the class, over all ranks (the files'
 // value counts count what is stored, don't-care fill included).
 ManifestClass summarise(const std::filesystem::path& dir, const SolvedSlice& slice, Communicator& comm,

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "solver/communicator.h"
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 
 namespace tsivy {
 

@@ -7,7 +7,7 @@
 
 #include "indexing/material_index.h"
 #include "io/table_file.h"
-#include "lookup/table_paths.h"
+#include "table_dir/table_paths.h"
 #include "solver/class_table.h"
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"

@@ -1,6 +1,6 @@
 // Every damage of the io suite (truncation, flipped bytes in the header, the block
 // index and the blocks, a file of another class or kind under a class's name, a
-// missing file, a directory without manifest) reaches the C API as its status code
+// missing file, a directory without manifest or with a damaged one) reaches the C API as its status code
 // and a message naming the file; nothing crashes and no value comes from a bad block.
 #include <gtest/gtest.h>
 
@@ -158,6 +158,24 @@ TEST_F(DamagedTables, MissingFileIsTableMissingAndListedAtOpen) {
 TEST_F(DamagedTables, DirectoryWithoutManifestIsRefused) {
   std::filesystem::remove(dir_ / "manifest.json");
   EXPECT_FAILURE(probe_damaged_class(), TSIVY_ERROR_NO_TABLES, "manifest");
+}
+
+// tsivy.h: an unreadable manifest is TSIVY_ERROR_TABLE_CORRUPT at open, whatever the
+// table files hold: not JSON, JSON of another shape, a manifest cut short.
+TEST_F(DamagedTables, ManifestThatIsNoManifestIsCorrupt) {
+  const auto manifest = read_bytes(dir_ / "manifest.json");
+  for (const std::string& text : {std::string("garbage"), std::string("{\"version\": 1}"),
+                                  std::string(manifest.begin(), manifest.begin() + manifest.size() / 2)}) {
+    write_bytes(dir_ / "manifest.json", std::vector<std::uint8_t>(text.begin(), text.end()));
+    tsivy_tables* t = nullptr;
+    EXPECT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_ERROR_TABLE_CORRUPT) << text;
+    EXPECT_EQ(t, nullptr);
+    EXPECT_NE(std::string(tsivy_last_error()).find("manifest.json"), std::string::npos) << tsivy_last_error();
+  }
+  write_bytes(dir_ / "manifest.json", manifest);  // the intact one opens again
+  tsivy_tables* t = nullptr;
+  EXPECT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_OK);
+  tsivy_close(t);
 }
 
 TEST_F(DamagedTables, CorruptFileIsLoggedAsAnError) {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <thread>
 
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 #include "tests/solver/solver_test_support.h"
 
 namespace tsivy::testing {

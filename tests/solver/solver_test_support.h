@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 
 namespace tsivy::testing {
 

@@ -6,7 +6,7 @@
 
 #include "game/movegen.h"
 #include "game/notation.h"
-#include "lookup/table_paths.h"
+#include "table_dir/table_paths.h"
 #include "solver/table_files.h"
 #include "tests/solver/solver_test_support.h"
 
@@ -27,9 +27,9 @@ LookupFailure failure_of(const TableLookup& lookup, const Position& p, Access ac
 
 TEST(TableLookup, ListsTheClassesFoundAndTheLargestCompleteTotal) {
   const TableLookup lookup(reference_tables());
-  EXPECT_EQ(lookup.max_complete_stones(), kEndToEndStones);
-  EXPECT_EQ(lookup.found().size(), materials_up_to(kEndToEndStones).size());
-  for (const auto& f : lookup.found()) EXPECT_TRUE(f.wdl && f.depth) << to_string(f.material);
+  EXPECT_EQ(lookup.listing().max_complete_stones(), kEndToEndStones);
+  EXPECT_EQ(lookup.listing().classes().size(), materials_up_to(kEndToEndStones).size());
+  for (const auto& f : lookup.listing().classes()) EXPECT_TRUE(f.wdl && f.depth) << to_string(f.material);
 }
 
 TEST(TableLookup, SideToMoveWithoutStonesHasLostInZero) {
@@ -78,7 +78,7 @@ TEST(TableLookup, MissingClassFileIsTableMissing) {
   copy_tables(reference_tables(), dir.path());
   std::filesystem::remove(table_file(dir.path(), {2, 1}, io::TableKind::wdl));
   const TableLookup lookup(dir.path());
-  EXPECT_EQ(lookup.max_complete_stones(), 2);
+  EXPECT_EQ(lookup.listing().max_complete_stones(), 2);
   const Position quiet = parse("9/9/W3B3W/9/9 w");  // 2v1, nothing to capture
   ASSERT_FALSE(has_capture(quiet));
   EXPECT_EQ(failure_of(lookup, quiet), LookupFailure::table_missing);

@@ -89,14 +89,18 @@ enum { TSIVY_LOG_INFO = 0, TSIVY_LOG_WARNING = 1, TSIVY_LOG_ERROR = 2 };
  * the library with the same handle. */
 typedef void (*tsivy_log_fn)(void *user, int level, const char *message);
 
-/* Opens the table directory `dir` (as written by `tsivy generate`). Files are checked
- * and mapped lazily, on the first probe that needs them; the directory listing is read
- * now, so tsivy_classes() shows at once what is there.
+/* Opens the table directory `dir` (as written by `tsivy generate`). Its manifest.json is
+ * read and checked now; table files are opened and their headers checked lazily, on the
+ * first probe that needs them, and their blocks read into the cache as probes need
+ * them. The directory listing is read now, so tsivy_classes() shows at once what is
+ * there.
  * cache_bytes: memory for decompressed blocks, shared by all tables of the handle
  * (0 chooses the default, 64 MiB).
  * out: receives the new handle; set to NULL on failure.
- * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (dir or out NULL), TSIVY_ERROR_NO_TABLES,
- * TSIVY_ERROR_TABLE_CORRUPT (an unreadable manifest), TSIVY_ERROR_IO or
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (dir or out NULL), TSIVY_ERROR_NO_TABLES
+ * (no directory, no manifest.json, or no table file), TSIVY_ERROR_TABLE_CORRUPT
+ * (a manifest.json that is no valid manifest: not JSON, a field missing or of the wrong
+ * type, an unknown version or index scheme), TSIVY_ERROR_IO or
  * TSIVY_ERROR_OUT_OF_MEMORY. Thread-safe. */
 TSIVY_API int tsivy_open(const char *dir, size_t cache_bytes, tsivy_tables **out);
 

@@ -1,4 +1,4 @@
-#include "cli/plan_model.h"
+#include "solver/plan_model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "solver/residents.h"
 #include "solver/partition.h"
 
-namespace tsivy::cli {
+namespace tsivy {
 
 const Measured& measured() {
   // All on the development machine (2-core Xeon VM, 24 GiB, Debian 12, release preset),
@@ -123,4 +123,4 @@ std::optional<unsigned> smallest_ranks_that_fit(int max_stones, unsigned threads
   return high;
 }
 
-}  // namespace tsivy::cli
+}  // namespace tsivy

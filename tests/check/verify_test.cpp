@@ -12,10 +12,10 @@
 #include "io/table_reader.h"
 #include "io/table_writer.h"
 #include "lookup/table_lookup.h"
-#include "solver/manifest.h"
-#include "solver/stats.h"
+#include "table_dir/manifest.h"
+#include "check/stats.h"
 #include "solver/table_files.h"
-#include "solver/verify.h"
+#include "check/verify.h"
 #include "tests/solver/solver_test_support.h"
 
 namespace tsivy::testing {

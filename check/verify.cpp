@@ -1,4 +1,4 @@
-#include "solver/verify.h"
+#include "check/verify.h"
 
 #include <algorithm>
 #include <array>
@@ -11,17 +11,21 @@
 
 #include "game/movegen.h"
 #include "game/notation.h"
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 #include "solver/parallel.h"
-#include "solver/class_scan.h"
+#include "check/class_scan.h"
 #include "solver/communicator.h"
 #include "solver/residents.h"
 
 namespace tsivy {
 namespace {
 
-// What the successors' stored values allow the stored value to be, written out as
-// the issue states the conditions rather than as a "best successor" computation.
+// What the successors' stored values allow the stored value to be, written out as the
+// definition of a value (architecture.md, "Values"): a WIN in d has a lost successor,
+// the fastest one LOSS d - 1; a LOSS in d has only won successors, the slowest WIN
+// d - 1 (LOSS 0: no successor at all); a DRAW has no lost successor and a drawn one. Checked
+// condition by condition, not by a "best successor" computation like the solver's and
+// the lookup's, so that a mistake shared with them cannot hide.
 std::optional<std::string> check_quiet(const Value& stored, const std::vector<Value>& next) {
   bool any_loss = false, any_draw = false, all_win = true;
   int min_loss = 1 << 30, max_win = -1;

@@ -12,7 +12,7 @@
 
 #include "indexing/material_index.h"
 
-namespace tsivy::cli {
+namespace tsivy {
 
 // Measured figures the model rests on (README, "Running on a cluster", says how).
 struct Measured {
@@ -65,4 +65,4 @@ std::vector<PairPlan> plan_pairs(const PlanRequest& request);
 std::optional<unsigned> smallest_ranks_that_fit(int max_stones, unsigned threads, std::uint64_t updates_per_round,
                                                 std::uint64_t memory_per_rank);
 
-}  // namespace tsivy::cli
+}  // namespace tsivy

@@ -1,4 +1,4 @@
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <system_error>
 
 #include "io/table_file.h"
-#include "solver/table_files.h"
+#include "table_dir/table_paths.h"
 
 namespace tsivy {
 namespace {
@@ -117,6 +117,11 @@ const ManifestClass* Manifest::find(Material material) const {
 }
 
 void Manifest::put(const ManifestClass& entry) { classes_[to_string(entry.material)] = entry; }
+
+ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind) {
+  const std::filesystem::path path = table_file(dir, material, kind);
+  return {path.filename().string(), std::filesystem::file_size(path), io::file_checksum(path)};
+}
 
 std::optional<std::string> file_problem(const std::filesystem::path& dir, const ManifestClass& entry) {
   for (const ManifestFile* f : {&entry.wdl, &entry.depth}) {

@@ -1,11 +1,11 @@
-#include "solver/stats.h"
+#include "check/stats.h"
 
 #include <mutex>
 #include <stdexcept>
 
-#include "solver/manifest.h"
+#include "table_dir/manifest.h"
 #include "solver/parallel.h"
-#include "solver/class_scan.h"
+#include "check/class_scan.h"
 #include "solver/residents.h"
 
 namespace tsivy {

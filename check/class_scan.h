@@ -9,7 +9,7 @@
 
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
-#include "lookup/table_paths.h"
+#include "table_dir/table_paths.h"
 
 namespace tsivy {
 

@@ -1,13 +1,13 @@
 // `tsivy stats`: the counts agree with what the solver recorded, and the deepest
 // position it names really is the lowest slot of the class's greatest depth.
-#include "solver/stats.h"
+#include "check/stats.h"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "lookup/table_lookup.h"
-#include "solver/class_scan.h"
+#include "check/class_scan.h"
 #include "tests/solver/solver_test_support.h"
 
 namespace tsivy::testing {

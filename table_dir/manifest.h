@@ -10,6 +10,7 @@
 #include <string>
 
 #include "indexing/material_index.h"
+#include "io/table_file.h"
 
 namespace tsivy {
 
@@ -48,6 +49,10 @@ class Manifest {
  private:
   std::map<std::string, ManifestClass> classes_;  // keyed by "MvN"
 };
+
+// The manifest's entry for the class's file of this kind as it is on disk now: name,
+// size and checksum. Throws io::TableError or std::filesystem::filesystem_error.
+ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind);
 
 // Why the class's files are not as the manifest gives them (missing, other size, other
 // checksum), naming the file; nullopt when both match.

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "indexing/material_index.h"
-#include "solver/stats.h"
+#include "check/stats.h"
 
 namespace tsivy {
 
@@ -25,11 +25,11 @@ struct VerifyOptions {
   std::vector<Material> only;  // these classes, or (empty) every class in the manifest
   unsigned threads = 1;
   // Keeps in memory (TableLookup::make_resident) the pair being verified and the classes
-  // its captures reach (resident_classes_for), so that each capture position among the successors is resolved
-  // once rather than once per predecessor (without it, `perf` finds verify of 2v6
-  // spending three quarters of its time in capture searches and their file lookups).
-  // Costs 2 bytes a slot: 12.7 GiB for the pair 3v5+5v3 and what it reaches. Pairs are
-  // verified one after the other, each dropped when the next begins.
+  // its captures reach (resident_classes_for), so that each capture position among the
+  // successors is resolved once rather than once per predecessor, which otherwise takes
+  // most of verify's time. Costs TableLookup::kResidentBytesPerSlot per index slot of
+  // those classes. Pairs are verified one after the other, each dropped when the next
+  // begins.
   bool resident = false;
   // When given, each verified class's statistics are appended here too, the figures of
   // `tsivy stats` (summed over the ranks), from the same scan: at 8 stones that saves a

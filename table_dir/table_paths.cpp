@@ -1,4 +1,4 @@
-#include "lookup/table_paths.h"
+#include "table_dir/table_paths.h"
 
 namespace tsivy {
 
