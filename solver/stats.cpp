@@ -3,8 +3,8 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "parallel/parallel.h"
 #include "solver/manifest.h"
-#include "solver/parallel.h"
 #include "solver/class_scan.h"
 #include "solver/residents.h"
 

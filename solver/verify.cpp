@@ -11,8 +11,8 @@
 
 #include "game/movegen.h"
 #include "game/notation.h"
+#include "parallel/parallel.h"
 #include "solver/manifest.h"
-#include "solver/parallel.h"
 #include "solver/class_scan.h"
 #include "solver/communicator.h"
 #include "solver/residents.h"
