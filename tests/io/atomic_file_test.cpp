@@ -26,6 +26,12 @@ std::string contents_of(const std::filesystem::path& file) {
   return {bytes.begin(), bytes.end()};
 }
 
+// The directory holds t.bin alone, and t.bin holds `contents`.
+void expect_only_the_target(const ScratchDir& dir, const std::string& contents) {
+  EXPECT_EQ(contents_of(dir / "t.bin"), contents);
+  EXPECT_EQ(dir.names(), std::vector<std::string>{"t.bin"});
+}
+
 TEST(AtomicFile, TargetDoesNotExistUntilCommit) {
   ScratchDir dir;
   const auto target = dir / "t.bin";
@@ -35,8 +41,7 @@ TEST(AtomicFile, TargetDoesNotExistUntilCommit) {
   EXPECT_EQ(out.temporary().parent_path(), dir.path());
   EXPECT_EQ(dir.names(), std::vector<std::string>{out.temporary().filename().string()});
   out.commit();
-  EXPECT_EQ(contents_of(target), "abc");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"t.bin"});
+  expect_only_the_target(dir, "abc");
 }
 
 TEST(AtomicFile, AnAbandonedWriteLeavesNeitherTargetNorTemporary) {
@@ -56,16 +61,14 @@ TEST(AtomicFile, AnAbandonedWriteKeepsTheOldFile) {
     out.write_at(0, "new and longer", 14);
     out.sync();
   }
-  EXPECT_EQ(contents_of(dir / "t.bin"), "old");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"t.bin"});
+  expect_only_the_target(dir, "old");
 }
 
 TEST(AtomicFile, CommitReplacesTheOldFileWhole) {
   ScratchDir dir;
   write_text_atomically(dir / "t.bin", "a much longer old content");
   write_text_atomically(dir / "t.bin", "new");
-  EXPECT_EQ(contents_of(dir / "t.bin"), "new");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"t.bin"});
+  expect_only_the_target(dir, "new");
 }
 
 // As the ranks of the MPI solver write one table: the first creates, the second joins
@@ -84,8 +87,7 @@ TEST(AtomicFile, TwoWritersFillOneFileAtTheirOwnOffsets) {
   EXPECT_TRUE(std::filesystem::exists(creator.temporary()));
   creator.write_at(0, "1234", 4);
   creator.commit();
-  EXPECT_EQ(contents_of(target), "12345678");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"t.bin"});
+  expect_only_the_target(dir, "12345678");
 }
 
 TEST(AtomicFile, OnlyTheCreatorCommits) {
