@@ -17,8 +17,8 @@
 #include "io/dont_care.h"
 #include "io/format.h"
 #include "lookup/table_lookup.h"
+#include "parallel/parallel.h"
 #include "table_dir/manifest.h"
-#include "solver/parallel.h"
 #include "solver/table_files.h"
 
 namespace tsivy {

@@ -3,8 +3,8 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "parallel/parallel.h"
 #include "table_dir/manifest.h"
-#include "solver/parallel.h"
 #include "check/class_scan.h"
 #include "solver/residents.h"
 

@@ -11,8 +11,8 @@
 
 #include "game/movegen.h"
 #include "game/notation.h"
+#include "parallel/parallel.h"
 #include "table_dir/manifest.h"
-#include "solver/parallel.h"
 #include "check/class_scan.h"
 #include "solver/communicator.h"
 #include "solver/residents.h"

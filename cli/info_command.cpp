@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "indexing/material_index.h"
+#include "parallel/parallel.h"
 
 namespace tsivy::cli {
 namespace {
@@ -26,19 +27,12 @@ struct ClassInfo {
 // Walks every slot with the index's own canonicity test, on all cores.
 std::uint64_t count_canonical(const MaterialIndex& index) {
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
-  std::atomic<std::uint64_t> next{0}, total{0};
-  std::vector<std::thread> workers;
-  for (unsigned t = 0; t < threads; ++t)
-    workers.emplace_back([&] {
-      std::uint64_t mine = 0;
-      for (std::uint64_t begin; (begin = next.fetch_add(kChunk)) < index.slots();) {
-        const std::uint64_t end = std::min(index.slots(), begin + kChunk);
-        for (std::uint64_t slot = begin; slot < end; ++slot) mine += index.is_canonical_unchecked(slot);
-      }
-      total += mine;
-    });
-  for (auto& w : workers) w.join();
+  std::atomic<std::uint64_t> total{0};
+  parallel_for(0, index.slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
+    std::uint64_t here = 0;
+    for (std::uint64_t slot = first; slot < last; ++slot) here += index.is_canonical_unchecked(slot);
+    total += here;
+  }, std::uint64_t{1} << 20);
   return total;
 }
 

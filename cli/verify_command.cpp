@@ -1,5 +1,4 @@
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -8,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/memory_size.h"
 #include "cli/stats_json.h"
+#include "io/atomic_file.h"
 #include "solver/communicator.h"
 #include "check/verify.h"
 
@@ -57,13 +57,10 @@ void add_verify_command(CLI::App& app) {
       throw;
     }
     if (comm->is_root() && !stats_file->empty()) {
-      // Whole or not at all: into a temporary name, then renamed over FILE.
-      const std::string temporary = *stats_file + ".tmp";
-      std::ofstream out(temporary);
-      for (const ClassStats& s : stats) out << class_stats_json(s).dump() << "\n";
-      if (!out.flush()) throw std::runtime_error("cannot write " + temporary);
-      out.close();
-      std::filesystem::rename(temporary, *stats_file);
+      // Whole or not at all.
+      std::string lines;
+      for (const ClassStats& s : stats) lines += class_stats_json(s).dump() + "\n";
+      io::write_text_atomically(*stats_file, lines);
     }
     if (comm->is_root())
       std::cout << "verified " << result.classes << " classes, " << result.positions << " positions: "

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "game/movegen.h"
+#include "parallel/parallel.h"
 
 namespace tsivy {
 namespace {
@@ -68,13 +69,6 @@ class NodeCounts {
 // positions are counted by one thread alone: no locks, no merging of whole tables.
 constexpr std::size_t kPartitions = 64;
 std::size_t partition_of(const Node& n) { return hash_of(n.us, n.them) >> 58; }
-
-template <class Body>
-void on_threads(unsigned threads, Body body) {
-  if (threads <= 1) return body(0u);
-  std::vector<std::jthread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(body, t);
-}
 
 }  // namespace
 

@@ -63,18 +63,4 @@ void read_exactly(int fd, void* into, std::size_t size, std::uint64_t offset, co
   }
 }
 
-void write_exactly(int fd, const void* from, std::size_t size, std::uint64_t offset, const std::filesystem::path& file) {
-  const auto* at = static_cast<const char*>(from);
-  while (size > 0) {
-    const ssize_t put = ::pwrite(fd, at, size, static_cast<off_t>(offset));
-    if (put < 0) {
-      if (errno == EINTR) continue;
-      throw TableIoError(file, describe_errno("write failed at offset " + std::to_string(offset)));
-    }
-    at += put;
-    size -= static_cast<std::size_t>(put);
-    offset += static_cast<std::uint64_t>(put);
-  }
-}
-
 }  // namespace tsivy::io::detail

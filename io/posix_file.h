@@ -1,5 +1,5 @@
-// A file descriptor that closes itself, and the read/write loops every table file
-// operation needs (EINTR, short transfers). Internal to io/.
+// A file descriptor that closes itself, and the read loop every table read needs
+// (EINTR, short transfers). Internal to io/: writers use io/atomic_file.h.
 #pragma once
 
 #include <cstddef>
@@ -35,9 +35,6 @@ FileDescriptor open_for_reading(const std::filesystem::path& file, std::uint64_t
 // Reads exactly `size` bytes at `offset`; throws TableError (naming `file`) on an I/O
 // error or when the file ends first.
 void read_exactly(int fd, void* into, std::size_t size, std::uint64_t offset, const std::filesystem::path& file);
-
-// Writes exactly `size` bytes at `offset`; throws TableError naming `file`.
-void write_exactly(int fd, const void* from, std::size_t size, std::uint64_t offset, const std::filesystem::path& file);
 
 // "<what>: <strerror(errno)>", for messages.
 std::string describe_errno(const std::string& what);

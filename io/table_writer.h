@@ -28,13 +28,11 @@ struct WriteOptions {
 // that is not don't-care exceeds 255. The value counts in the header count the values
 // stored.
 //
-// Atomic: the data goes to a hidden temporary file in the same directory
-// (".<name>.<pid>.<n>.tmp"), which is fsynced, renamed over `file`, and the
-// directory fsynced. On any failure the temporary file is removed and `file` is left
-// as it was.
+// Atomic (io/atomic_file.h): on any failure the temporary file is removed and `file`
+// is left as it was.
 //
-// Throws std::invalid_argument for a value or option out of range, TableError when
-// the file cannot be written. Thread-safe for distinct files.
+// Throws std::invalid_argument for a value or option out of range, FileWriteError when
+// the operating system refuses the write. Thread-safe for distinct files.
 TableHeader write_table(const std::filesystem::path& file, const TableSpec& spec,
                         std::span<const std::uint8_t> values, const WriteOptions& options = {});
 TableHeader write_table(const std::filesystem::path& file, const TableSpec& spec,

@@ -1,12 +1,11 @@
 #include "lookup/table_lookup.h"
 
 #include <algorithm>
-#include <exception>
-#include <thread>
 #include <system_error>
 
 #include "game/movegen.h"
 #include "memory/huge_pages.h"
+#include "parallel/parallel.h"
 #include "table_dir/table_paths.h"
 
 namespace tsivy {
@@ -135,55 +134,40 @@ void TableLookup::make_resident(Material material, unsigned threads) {
   // Chunks handed out to the threads in turn; quiet positions from a bulk read of the
   // files, capture positions through resolve() (its searches end in smaller classes).
   constexpr std::uint64_t kChunk = 1 << 16;
-  std::atomic<std::uint64_t> next{0};
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  const auto work = [&] {
-    std::vector<std::uint8_t> w;
-    std::vector<std::uint16_t> d;
+  const unsigned workers = std::max(1u, threads);
+  std::vector<std::vector<std::uint8_t>> wdl_chunks(workers);
+  std::vector<std::vector<std::uint16_t>> depth_chunks(workers);
+  parallel_for(0, index.slots(), workers, [&](std::uint64_t first, std::uint64_t last, unsigned t) {
+    std::vector<std::uint8_t>& w = wdl_chunks[t];
+    std::vector<std::uint16_t>& d = depth_chunks[t];
+    w.resize(last - first);
+    d.resize(last - first);
     try {
-      for (std::uint64_t first; (first = next.fetch_add(kChunk)) < index.slots();) {
-        const std::uint64_t last = std::min(index.slots(), first + kChunk);
-        w.resize(last - first);
-        d.resize(last - first);
-        try {
-          wdl.read(first, std::span<std::uint8_t>(w));
-          depth.read(first, std::span<std::uint16_t>(d));
-        } catch (const io::TableError& e) {
-          throw as_lookup_error(e);
-        }
-        for_each_slot(index, first, last, [&](const SlotCursor& slot) {
-          if (!slot.canonical()) return;
-          const std::uint64_t k = slot.slot() - first;
-          Value v;
-          if (!reads_entry(slot.us(), slot.them())) {
-            v = resolve(slot.us(), slot.them(), Access::may_read);
-          } else {
-            v.outcome = static_cast<Outcome>(w[k]);
-            if (v.outcome == Outcome::unused)
-              throw LookupError(LookupFailure::table_corrupt, wdl.file().string() + ": slot " + std::to_string(slot.slot()) +
-                                                                  " of a quiet position is marked unused");
-            v.depth = v.outcome == Outcome::draw ? 0 : d[k];
-          }
-          if (v.depth >= (1u << kResidentDepthBits))
-            throw LookupError(LookupFailure::table_corrupt, depth.file().string() + ": depth " + std::to_string(v.depth) +
-                                                                " out of range");
-          resident->values[slot.slot()] =
-              static_cast<std::uint16_t>(static_cast<unsigned>(v.outcome) << kResidentDepthBits | v.depth);
-        });
-      }
-    } catch (...) {
-      std::lock_guard guard(error_mutex);
-      if (!error) error = std::current_exception();
-      next.store(index.slots());
+      wdl.read(first, std::span<std::uint8_t>(w));
+      depth.read(first, std::span<std::uint16_t>(d));
+    } catch (const io::TableError& e) {
+      throw as_lookup_error(e);
     }
-  };
-  {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(work);
-    work();
-  }
-  if (error) std::rethrow_exception(error);
+    for_each_slot(index, first, last, [&](const SlotCursor& slot) {
+      if (!slot.canonical()) return;
+      const std::uint64_t k = slot.slot() - first;
+      Value v;
+      if (!reads_entry(slot.us(), slot.them())) {
+        v = resolve(slot.us(), slot.them(), Access::may_read);
+      } else {
+        v.outcome = static_cast<Outcome>(w[k]);
+        if (v.outcome == Outcome::unused)
+          throw LookupError(LookupFailure::table_corrupt, wdl.file().string() + ": slot " + std::to_string(slot.slot()) +
+                                                              " of a quiet position is marked unused");
+        v.depth = v.outcome == Outcome::draw ? 0 : d[k];
+      }
+      if (v.depth >= (1u << kResidentDepthBits))
+        throw LookupError(LookupFailure::table_corrupt, depth.file().string() + ": depth " + std::to_string(v.depth) +
+                                                            " out of range");
+      resident->values[slot.slot()] =
+          static_cast<std::uint16_t>(static_cast<unsigned>(v.outcome) << kResidentDepthBits | v.depth);
+    });
+  }, kChunk);
   resident_bytes_ += resident->values.size() * kResidentBytesPerSlot;
   published.store(resident.get(), std::memory_order_release);
   resident_owned_.push_back(std::move(resident));

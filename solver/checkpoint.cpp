@@ -1,63 +1,20 @@
 #include "solver/checkpoint.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <iterator>
 
-#include "io/posix_file.h"
-
 namespace tsivy {
-namespace {
-
-[[noreturn]] void fail_errno(const std::string& what) {
-  throw CheckpointError(io::detail::describe_errno(what));
-}
-
-void sync_directory(const std::filesystem::path& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0 || ::fsync(fd) != 0) {
-    if (fd >= 0) ::close(fd);
-    fail_errno("fsync of directory " + dir.string() + " failed");
-  }
-  ::close(fd);
-}
-
-}  // namespace
 
 std::filesystem::path checkpoint_dir(const std::filesystem::path& tables) { return tables / ".checkpoint"; }
 
-CheckpointWriter::CheckpointWriter(std::filesystem::path file) : file_(std::move(file)) {
-  // Built with append: GCC 12 warns falsely (-Wrestrict) on "." + std::string.
-  std::string name(".");
-  name.append(file_.filename().string()).append(".").append(std::to_string(::getpid())).append(".tmp");
-  temp_ = file_.parent_path() / name;
-  fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) fail_errno("cannot create checkpoint file " + temp_.string());
-}
-
-CheckpointWriter::~CheckpointWriter() {
-  if (fd_ >= 0) ::close(fd_);
-  if (!committed_) ::unlink(temp_.c_str());
-}
+CheckpointWriter::CheckpointWriter(std::filesystem::path file) : out_(std::move(file)) {}
 
 void CheckpointWriter::put(const void* data, std::size_t size) {
-  io::detail::write_exactly(fd_, data, size, offset_, temp_);
+  out_.write_at(offset_, data, size);
   offset_ += size;
 }
 
-void CheckpointWriter::commit() {
-  if (::fsync(fd_) != 0) fail_errno("fsync of " + temp_.string() + " failed");
-  const int fd = fd_;
-  fd_ = -1;
-  if (::close(fd) != 0) fail_errno("close of " + temp_.string() + " failed");
-  if (::rename(temp_.c_str(), file_.c_str()) != 0) fail_errno("cannot rename " + temp_.string());
-  committed_ = true;
-  sync_directory(file_.parent_path());
-}
+void CheckpointWriter::commit() { out_.commit(); }
 
 CheckpointReader::CheckpointReader(const std::filesystem::path& file) : file_(file), in_(file, std::ios::binary) {
   std::error_code error;
@@ -74,12 +31,6 @@ void CheckpointReader::get(void* data, std::size_t size) {
 void CheckpointReader::fail(const std::string& what) const {
   throw CheckpointError("checkpoint file " + file_.string() + " " + what + "; remove " +
                         file_.parent_path().string() + " to start the pair afresh");
-}
-
-void write_text_atomically(const std::filesystem::path& file, const std::string& text) {
-  CheckpointWriter out(file);
-  out.put(text.data(), text.size());
-  out.commit();
 }
 
 std::optional<std::string> read_text(const std::filesystem::path& file) {

@@ -1,7 +1,7 @@
 // Files of a checkpoint (`generate --checkpoint-every`): each rank saves its slice of
 // a pair's working state at a depth-step boundary into DIR/.checkpoint/, every file
-// atomically (temporary file, fsync, rename, fsync of the directory). What a slice
-// holds is the solver's business (pair_solver.cpp); this is the byte plumbing.
+// atomically (io/atomic_file.h). What a slice holds is the solver's business
+// (pair_solver.cpp); this is the byte plumbing.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "io/atomic_file.h"
 
 namespace tsivy {
 
@@ -23,12 +25,12 @@ class CheckpointError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes one file sequentially into a hidden temporary name; commit() makes it durable
-// under its final name. Without commit() the temporary file is removed.
+// Writes one file sequentially through io::AtomicFile; commit() makes it durable under
+// its final name. Without commit() the temporary file is removed. The operating
+// system's refusals are io::FileWriteError.
 class CheckpointWriter {
  public:
   explicit CheckpointWriter(std::filesystem::path file);
-  ~CheckpointWriter();
   CheckpointWriter(const CheckpointWriter&) = delete;
   CheckpointWriter& operator=(const CheckpointWriter&) = delete;
   void put(const void* data, std::size_t size);
@@ -42,10 +44,8 @@ class CheckpointWriter {
   void commit();
 
  private:
-  std::filesystem::path file_, temp_;
-  int fd_ = -1;
+  io::AtomicFile out_;
   std::uint64_t offset_ = 0;
-  bool committed_ = false;
 };
 
 // Reads a file written by CheckpointWriter; every read checks it stays inside the file.
@@ -84,8 +84,9 @@ class CheckpointReader {
   std::uint64_t size_ = 0, at_ = 0;
 };
 
-// A small text file, written atomically / read back (nullopt when absent).
-void write_text_atomically(const std::filesystem::path& file, const std::string& text);
+// A small text file, written atomically (io/atomic_file.h) / read back (nullopt when
+// absent).
+using io::write_text_atomically;
 std::optional<std::string> read_text(const std::filesystem::path& file);
 
 }  // namespace tsivy

@@ -6,6 +6,7 @@
 #include <memory>
 #include <ostream>
 
+#include "io/atomic_file.h"
 #include "io/table_file.h"
 #include "solver/checkpoint.h"
 #include "solver/communicator.h"
@@ -146,14 +147,11 @@ void print_pair_cost(std::ostream& log, const std::string& pair, PairSeconds t, 
   log << line << std::flush;
 }
 
-// A run killed while writing leaves its hidden temporary files (io/ and the manifest
-// write to ".<name>...tmp" and rename); nothing else in a table directory looks so.
+// A run killed while writing leaves the hidden temporary files of its atomic writes
+// (tables and manifest) behind; the next run in the directory removes them.
 void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* log) {
   for (const auto& file : std::filesystem::directory_iterator(dir)) {
-    const std::string name = file.path().filename().string();
-    const bool ours = name.starts_with(".") && name.ends_with(".tmp") &&
-                      (name.find(".tsivy.") != std::string::npos || name.starts_with(".manifest.json"));
-    if (!ours || !file.is_regular_file()) continue;
+    if (!io::is_temporary_name(file.path().filename().string()) || !file.is_regular_file()) continue;
     if (log) *log << "  removing " << file.path().string() << ", left by an interrupted run\n";
     std::filesystem::remove(file.path());
   }

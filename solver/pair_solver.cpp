@@ -15,6 +15,7 @@
 
 #include "game/movegen.h"
 #include "memory/huge_pages.h"
+#include "parallel/parallel.h"
 #include "solver/checkpoint.h"
 #include "solver/partition.h"
 
@@ -38,27 +39,6 @@ constexpr Value decode(std::uint8_t code) {
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// Runs body(t) on `threads` threads and rethrows the first exception.
-template <class Body>
-void on_threads(unsigned threads, Body body) {
-  if (threads == 1) return body(0u);
-  std::exception_ptr error;
-  std::mutex mutex;
-  {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] {
-        try {
-          body(t);
-        } catch (...) {
-          std::lock_guard lock(mutex);
-          if (!error) error = std::current_exception();
-        }
-      });
-  }
-  if (error) std::rethrow_exception(error);
-}
 
 // An update names a slot of the pair: the class in the top bit, the slot below.
 constexpr std::uint64_t kClassBit = std::uint64_t{1} << 63;

@@ -1,22 +1,17 @@
 #include "solver/table_files.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <cstring>
-#include <exception>
-#include <mutex>
-#include <thread>
+#include <optional>
 
+#include "io/atomic_file.h"
 #include "io/block_encoder.h"
 #include "io/format.h"
-#include "io/posix_file.h"
 #include "io/table_reader.h"
 #include "io/dont_care.h"
 #include "io/table_writer.h"
 #include "lookup/table_lookup.h"
-#include "solver/parallel.h"
+#include "parallel/parallel.h"
 
 namespace tsivy {
 
@@ -38,10 +33,6 @@ void append_from_bytes(const std::vector<std::uint8_t>& bytes, std::vector<T>& v
   const std::size_t at = values.size();
   values.resize(at + bytes.size() / sizeof(T));
   if (!bytes.empty()) std::memcpy(values.data() + at, bytes.data(), bytes.size());
-}
-
-[[noreturn]] void fail(const std::filesystem::path& file, const std::string& what) {
-  throw io::TableError(file, io::detail::describe_errno(what));
 }
 
 // One kind of one class, from this rank's slice; entry(slot) gives the entry to store.
@@ -75,33 +66,16 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
   std::vector<io::EncodedBlock> blocks(my_blocks);
   const unsigned workers = std::max(1u, threads);
   std::vector<std::vector<std::uint64_t>> counts(workers, std::vector<std::uint64_t>(io::value_counts_size(h), 0));
-  {
-    std::atomic<std::uint64_t> next{0};
-    std::exception_ptr error;
-    std::mutex mutex;
-    auto work = [&](unsigned t) {
-      try {
-        io::BlockEncoder encoder(h);
-        std::vector<T> entries;
-        for (std::uint64_t k; (k = next++) < my_blocks;) {
-          const auto b = static_cast<std::uint32_t>(first_block + k);
-          const std::uint64_t begin = std::uint64_t{b} * h.entries_per_block;
-          entries.resize(io::format::entries_in_block(h, b));
-          for (std::size_t i = 0; i < entries.size(); ++i) entries[i] = entry(begin + i);
-          encoder.encode(std::span<const T>(entries), blocks[k], counts[t], file);
-        }
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!error) error = std::current_exception();
-        next = my_blocks;
-      }
-    };
-    std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < workers; ++t) pool.emplace_back(work, t);
-    work(0);
-    pool.clear();
-    if (error) std::rethrow_exception(error);
-  }
+  std::vector<io::BlockEncoder> encoders;
+  for (unsigned t = 0; t < workers; ++t) encoders.emplace_back(h);
+  std::vector<std::vector<T>> entries(workers);
+  parallel_for(0, my_blocks, workers, [&](std::uint64_t k, std::uint64_t, unsigned t) {
+    const auto b = static_cast<std::uint32_t>(first_block + k);
+    const std::uint64_t begin = std::uint64_t{b} * h.entries_per_block;
+    entries[t].resize(io::format::entries_in_block(h, b));
+    for (std::size_t i = 0; i < entries[t].size(); ++i) entries[t][i] = entry(begin + i);
+    encoders[t].encode(std::span<const T>(entries[t]), blocks[k], counts[t], file);
+  }, 1);
   h.value_counts.assign(io::value_counts_size(h), 0);
   for (const auto& c : counts)
     for (std::size_t v = 0; v < c.size(); ++v) h.value_counts[v] += c[v];
@@ -121,36 +95,24 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
   const std::vector<std::uint8_t> prefix = io::encode_table_prefix(h, sizes, checksums);
   const std::vector<std::uint64_t> offsets = io::block_offsets(h, sizes);
 
-  // Rank 0 creates the temporary file (a hidden name with its process id, which the
-  // next start removes if this run dies) and tells the others its name.
-  std::filesystem::path dir = file.parent_path();
-  if (dir.empty()) dir = ".";
+  // Rank 0 creates the temporary file and tells the others its name; each rank writes
+  // its own blocks into it, and once all are durable rank 0 renames it into place.
+  std::optional<io::AtomicFile> out;
   std::vector<std::uint8_t> name;
-  io::detail::FileDescriptor fd;
   if (comm.is_root()) {
-    std::string temp(".");
-    temp.append(file.filename().string()).append(".").append(std::to_string(::getpid())).append(".tmp");
-    fd = io::detail::FileDescriptor(::open((dir / temp).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-    if (fd.get() < 0) fail(file, "cannot create temporary file " + (dir / temp).string());
-    io::detail::write_exactly(fd.get(), prefix.data(), prefix.size(), 0, dir / temp);
-    name.assign(temp.begin(), temp.end());
+    out.emplace(file);
+    out->write_at(0, prefix.data(), prefix.size());
+    const std::string temporary = out->temporary().filename().string();
+    name.assign(temporary.begin(), temporary.end());
   }
   comm.broadcast(name);
-  const std::filesystem::path temp = dir / std::string(name.begin(), name.end());
-  if (!comm.is_root()) {
-    fd = io::detail::FileDescriptor(::open(temp.c_str(), O_WRONLY | O_CLOEXEC));
-    if (fd.get() < 0) fail(file, "cannot open temporary file " + temp.string());
-  }
+  if (!comm.is_root())
+    out.emplace(io::AtomicFile::join(file, file.parent_path() / std::string(name.begin(), name.end())));
   for (std::uint64_t k = 0; k < my_blocks; ++k)
-    io::detail::write_exactly(fd.get(), blocks[k].bytes.data(), blocks[k].bytes.size(), offsets[first_block + k], temp);
-  if (::fsync(fd.get()) != 0) fail(file, "fsync of " + temp.string() + " failed");
-  if (!fd.reset()) fail(file, "close of " + temp.string() + " failed");
+    out->write_at(offsets[first_block + k], blocks[k].bytes.data(), blocks[k].bytes.size());
+  out->sync();
   comm.barrier();  // every rank's blocks are durable
-  if (comm.is_root()) {
-    if (::rename(temp.c_str(), file.c_str()) != 0) fail(file, "cannot rename " + temp.string() + " into place");
-    io::detail::FileDescriptor d(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (d.get() < 0 || ::fsync(d.get()) != 0) fail(file, "fsync of directory " + dir.string() + " failed");
-  }
+  if (comm.is_root()) out->commit();
   comm.barrier();  // the file is in place for everyone
   return h;
 }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "io/atomic_file.h"
 #include "io/table_file.h"
 #include "table_dir/table_paths.h"
 
@@ -34,14 +35,6 @@ ManifestFile file_from_json(const nlohmann::json& j) {
   const std::uint64_t value = std::stoull(checksum, &used, 16);
   if (used != checksum.size()) throw std::invalid_argument("bad checksum " + checksum);
   return {j.at("name").get<std::string>(), j.at("bytes").get<std::uint64_t>(), value};
-}
-
-void fsync_path(const std::filesystem::path& path, int flags) {
-  const int fd = ::open(path.c_str(), flags);
-  if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + path.string());
-  const int rc = ::fsync(fd);
-  ::close(fd);
-  if (rc != 0) throw std::system_error(errno, std::generic_category(), "cannot fsync " + path.string());
 }
 
 }  // namespace
@@ -99,16 +92,7 @@ void Manifest::save(const std::filesystem::path& dir) const {
                        {"propagate_seconds", c.propagate_seconds}});
   const nlohmann::json j = {{"version", kManifestVersion}, {"index_scheme", hex(index_scheme_id())}, {"classes", classes}};
 
-  const std::filesystem::path final_path = dir / kFileName, temp = dir / ".manifest.json.tmp";
-  {
-    std::ofstream out(temp, std::ios::trunc);
-    out << j.dump(2) << "\n";
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + temp.string());
-  }
-  fsync_path(temp, O_RDONLY);
-  std::filesystem::rename(temp, final_path);
-  fsync_path(dir, O_RDONLY | O_DIRECTORY);
+  io::write_text_atomically(dir / kFileName, j.dump(2) + "\n");
 }
 
 const ManifestClass* Manifest::find(Material material) const {

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/atomic_file.h"
 #include "io/table_reader.h"
 #include "io/table_writer.h"
 #include "io_test_support.h"
@@ -33,27 +34,29 @@ TEST(TableWriter, ReplacesAnExistingFileWhole) {
   EXPECT_EQ(dir.names(), std::vector<std::string>{"t.wdl"});
 }
 
-TEST(TableWriter, MissingDirectoryIsATableErrorAndLeavesNothing) {
+// The operating system's refusals are FileWriteError (io/atomic_file.h), never the
+// TableError of a damaged file.
+TEST(TableWriter, MissingDirectoryIsAFileWriteErrorAndLeavesNothing) {
   ScratchDir dir;
   const auto values = testing::random_wdl(10, 1);
   try {
     write_table(dir / "no-such-dir" / "t.wdl", {}, std::span<const std::uint8_t>(values));
     ADD_FAILURE() << "write into a missing directory succeeded";
-  } catch (const TableError& e) {
+  } catch (const FileWriteError& e) {
     EXPECT_NE(std::string(e.what()).find("cannot create temporary file"), std::string::npos) << e.what();
     EXPECT_EQ(e.file(), dir / "no-such-dir" / "t.wdl");
   }
   EXPECT_TRUE(dir.names().empty());
 }
 
-TEST(TableWriter, UnwritableDirectoryIsATableErrorAndLeavesNothing) {
+TEST(TableWriter, UnwritableDirectoryIsAFileWriteErrorAndLeavesNothing) {
   if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only directories";
   ScratchDir dir;
   const auto ro = dir.path() / "ro";
   std::filesystem::create_directory(ro);
   ::chmod(ro.c_str(), 0555);
   const auto values = testing::random_wdl(10, 1);
-  EXPECT_THROW(write_table(ro / "t.wdl", {}, std::span<const std::uint8_t>(values)), TableError);
+  EXPECT_THROW(write_table(ro / "t.wdl", {}, std::span<const std::uint8_t>(values)), FileWriteError);
   ::chmod(ro.c_str(), 0755);
   EXPECT_TRUE(std::filesystem::is_empty(ro));
 }
@@ -76,7 +79,7 @@ TEST(TableWriter, FailureMidWriteKeepsTheOldFileAndRemovesTheTemporary) {
   std::string message;
   try {
     write_table(dir / "t.wdl", {TableKind::depth}, std::span<const std::uint16_t>(big), {4096});
-  } catch (const TableError& e) {
+  } catch (const FileWriteError& e) {
     message = e.what();
   }
   ::setrlimit(RLIMIT_FSIZE, &saved);
