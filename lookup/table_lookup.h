@@ -109,13 +109,12 @@ class TableLookup {
   const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;
   [[noreturn]] void missing(Material material, io::TableKind kind) const;
 
-  // A resident class: outcome << 14 | depth per slot.
+  // A resident class: its values packed in two bytes each (lookup/value_code.h).
   struct Resident {
     const MaterialIndex* index;
     std::vector<std::uint16_t> values;
   };
   static_assert(sizeof(decltype(Resident::values)::value_type) == kResidentBytesPerSlot);
-  static constexpr unsigned kResidentDepthBits = 14;
 
   std::filesystem::path dir_;
   std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
