@@ -91,18 +91,24 @@ void paika_steps(Sink& sink, const Position& p) {
   }
 }
 
-template <class Sink>
+// What a generation covers: every legal turn, or only the paika steps of a position
+// whose caller knows it has no capture (then they are exactly its legal turns).
+enum class Turns { legal, paika_only };
+
+template <Turns turns, class Sink>
 void generate(Sink& sink, const Position& p) {
   // The game ends as soon as a side has no stones: no turns then (rules.md, "End of the game").
   if (!p.us || !p.them) return;
-  PointSet origins = capture_origins(p.us, p.them);
-  if (origins) {
-    while (origins) {
-      const Point s = pop_first(origins);
-      sink.begin(s);
-      capture_steps(sink, s, p.us, p.them, bit(s), kDirections, p.to_move);
+  if constexpr (turns == Turns::legal) {
+    PointSet origins = capture_origins(p.us, p.them);
+    if (origins) {
+      while (origins) {
+        const Point s = pop_first(origins);
+        sink.begin(s);
+        capture_steps(sink, s, p.us, p.them, bit(s), kDirections, p.to_move);
+      }
+      return;
     }
-    return;
   }
   // Paika only when no capture exists anywhere (captures are compulsory).
   for_each_direction([&]<Direction D>() { paika_steps<D>(sink, p); });
@@ -121,14 +127,20 @@ bool has_paika(const Position& p) {
 std::vector<Turn> generate_turns(const Position& position) {
   std::vector<Turn> turns;
   NotationSink sink(turns);
-  generate(sink, position);
+  generate<Turns::legal>(sink, position);
   return turns;
 }
 
 void all_turn_results(const Position& position, std::vector<Position>& out) {
   out.clear();
   PositionSink sink(out);
-  generate(sink, position);
+  generate<Turns::legal>(sink, position);
+}
+
+void paika_successors(const Position& position, std::vector<Position>& out) {
+  out.clear();
+  PositionSink sink(out);
+  generate<Turns::paika_only>(sink, position);
 }
 
 void successors(const Position& position, std::vector<Position>& out) {

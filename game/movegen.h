@@ -34,6 +34,11 @@ void successors(const Position& position, std::vector<Position>& out);
 // reach the same position), appended to `out` (which is cleared). Perft counts with it.
 void all_turn_results(const Position& position, std::vector<Position>& out);
 
+// The result of every paika step of the side to move, appended to `out` (which is
+// cleared); paika results never repeat. Looks for no capture: for a position known to
+// have none (the solver's quiet positions), where they are exactly successors().
+void paika_successors(const Position& position, std::vector<Position>& out);
+
 // Paika un-moves: every position from which the opponent of the side to move reached
 // `position` by one paika step, keeping only those where that paika was legal (no
 // capture available there). Appended to `out` (which is cleared); all distinct.
