@@ -81,37 +81,25 @@ void capture_steps(Sink& sink, Point from, PointSet us, PointSet them, PointSet 
   }
 }
 
-template <Direction D, class Sink>
-void paika_steps(Sink& sink, const Position& p) {
-  for (PointSet to = shift<D>(p.us) & p.empty(); to;) {
-    const Point t = pop_first(to), s = t - point_offset(D);
-    sink.begin(s);
-    sink.step(t, 0);
-    sink.emit(Position{p.them, p.us ^ bit(s) ^ bit(t), other(p.to_move)});
-  }
-}
-
-// What a generation covers: every legal turn, or only the paika steps of a position
-// whose caller knows it has no capture (then they are exactly its legal turns).
-enum class Turns { legal, paika_only };
-
-template <Turns turns, class Sink>
+template <class Sink>
 void generate(Sink& sink, const Position& p) {
   // The game ends as soon as a side has no stones: no turns then (rules.md, "End of the game").
   if (!p.us || !p.them) return;
-  if constexpr (turns == Turns::legal) {
-    PointSet origins = capture_origins(p.us, p.them);
-    if (origins) {
-      while (origins) {
-        const Point s = pop_first(origins);
-        sink.begin(s);
-        capture_steps(sink, s, p.us, p.them, bit(s), kDirections, p.to_move);
-      }
-      return;
+  PointSet origins = capture_origins(p.us, p.them);
+  if (origins) {
+    while (origins) {
+      const Point s = pop_first(origins);
+      sink.begin(s);
+      capture_steps(sink, s, p.us, p.them, bit(s), kDirections, p.to_move);
     }
+    return;
   }
   // Paika only when no capture exists anywhere (captures are compulsory).
-  for_each_direction([&]<Direction D>() { paika_steps<D>(sink, p); });
+  for_each_paika_step(p, [&](Point from, Point to, const Position& result) {
+    sink.begin(from);
+    sink.step(to, 0);
+    sink.emit(result);
+  });
 }
 
 }  // namespace
@@ -127,20 +115,14 @@ bool has_paika(const Position& p) {
 std::vector<Turn> generate_turns(const Position& position) {
   std::vector<Turn> turns;
   NotationSink sink(turns);
-  generate<Turns::legal>(sink, position);
+  generate(sink, position);
   return turns;
 }
 
 void all_turn_results(const Position& position, std::vector<Position>& out) {
   out.clear();
   PositionSink sink(out);
-  generate<Turns::legal>(sink, position);
-}
-
-void paika_successors(const Position& position, std::vector<Position>& out) {
-  out.clear();
-  PositionSink sink(out);
-  generate<Turns::paika_only>(sink, position);
+  generate(sink, position);
 }
 
 void successors(const Position& position, std::vector<Position>& out) {

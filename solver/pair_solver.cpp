@@ -365,13 +365,13 @@ class PairSolver {
   // successors are counted as distinct slots (architecture.md, "Pitfall"). The count
   // is exact when first needed: an earlier won successor would have counted it then.
   // q is unresolved, so it has no capture (those are seeds): its turns are exactly its
-  // paika steps, which game/ generates without first searching for captures.
+  // paika steps, generated without first searching for captures.
   std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, Worker& w) const {
     const MaterialIndex& target = *state_.classes[c.other].index;
     const auto [us, them] = c.index->unindex_unchecked(q);
-    paika_successors(Position{us, them, Colour::White}, w.positions);
     w.slots.clear();
-    for (const Position& p : w.positions) w.slots.push_back(target.index_unchecked(p.us, p.them));
+    for_each_paika_step(Position{us, them, Colour::White},
+                        [&](Point, Point, const Position& p) { w.slots.push_back(target.index_unchecked(p.us, p.them)); });
     std::sort(w.slots.begin(), w.slots.end());
     return static_cast<std::uint8_t>(std::unique(w.slots.begin(), w.slots.end()) - w.slots.begin());
   }
