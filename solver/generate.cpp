@@ -105,7 +105,7 @@ class ProgressPrinter {
       return;
     }
     std::snprintf(line, sizeof line, "  %-9s %-9s depth %4d  resolved %12llu / %-12llu  %7.1f s  %6.2f M pos/s\n",
-                  pair_.c_str(), std::string(to_string(p.phase)).c_str(), p.depth, static_cast<unsigned long long>(p.resolved),
+                  pair_.c_str(), to_string(p.phase).c_str(), p.depth, static_cast<unsigned long long>(p.resolved),
                   static_cast<unsigned long long>(p.total), elapsed, p.total / std::max(elapsed, 1e-9) / 1e6);
     *log_ << line << std::flush;
   }

@@ -296,7 +296,8 @@ class PairSolver {
     std::uint64_t buffered = 0;
     for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
       WorkingClass& c = state_.classes[ci];
-      const WorkingClass& pred_class = state_.classes[c.other];
+      const std::size_t pred_id = static_cast<std::size_t>(c.other);
+      const WorkingClass& pred_class = state_.classes[pred_id];
       while (w.cursor[ci] < word_end(w, ci) && buffered < options_.updates_per_round) {
         // Collect a batch of frontier slots from the bitmap (timed: the frontier
         // finding), then expand them.
@@ -325,7 +326,7 @@ class PairSolver {
           // it is still one successor of that predecessor (architecture.md, "Pitfall").
           std::sort(w.slots.begin(), w.slots.end());
           w.slots.erase(std::unique(w.slots.begin(), w.slots.end()), w.slots.end());
-          for (const std::uint64_t q : w.slots) out[pred_class.owners.owner(q)].push_back(make_update(c.other, q));
+          for (const std::uint64_t q : w.slots) out[pred_class.owners.owner(q)].push_back(make_update(pred_id, q));
           buffered += w.slots.size();
         }
       }
@@ -431,7 +432,7 @@ class PairSolver {
 
 }  // namespace
 
-std::string_view to_string(SolvePhase phase) {
+std::string to_string(SolvePhase phase) {
   switch (phase) {
     case SolvePhase::seeding: return "seeding";
     case SolvePhase::seed: return "seed";

@@ -3,7 +3,8 @@
 // with successor counters in depth order, draws last. Owner computes: every worker
 // (a thread of a rank) holds and changes only its own slots (solver/partition.h);
 // updates for other workers' slots are buffered per owner and exchanged, between
-// threads in memory and between ranks through the Communicator.
+// threads in memory and between ranks through the Communicator (solver/update_exchange.h).
+// Checkpoints of the working state: solver/pair_checkpoint.h.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +12,6 @@
 #include <iosfwd>
 #include <functional>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -44,7 +44,7 @@ enum class SolvePhase {
   propagate,  // a depth step done
   draws,      // the rest are draws: the pair is solved
 };
-std::string_view to_string(SolvePhase phase);  // "seeding", "seed", "propagate", "draws"
+std::string to_string(SolvePhase phase);  // "seeding", "seed", "propagate", "draws"
 
 struct SolveProgress {
   SolvePhase phase = SolvePhase::seeding;
