@@ -31,7 +31,7 @@ constexpr Value unpack_value(std::uint16_t packed) {
 
 // One byte, the solver's working code of a slot: a loss in d is 2d, a win in d is 2d + 1
 // for d <= kMaxCodedDepth. Deeper values are kDeep here and live in a side table (rare:
-// only a few 8-stone classes go deeper; 4v4 reaches 137). The rest are markers.
+// of the classes up to 8 stones only 4v4 goes deeper, to 137). The rest are markers.
 namespace slot_code {
 
 inline constexpr std::uint8_t kMaxCodedDepth = 125;

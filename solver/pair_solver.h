@@ -83,8 +83,8 @@ struct SolveOptions {
   std::ostream* log = nullptr;  // "resuming from checkpoint" notes (rank 0)
   // Values deeper than this go to the side table instead of the one-byte code
   // (lookup/value_code.h); at most, and by default, all the code holds. Lower only so
-  // that tests of small classes take the side table's path, which otherwise only a
-  // few 8-stone classes reach. Changes nothing in the result.
+  // that tests of small classes take the side table's path, which otherwise only 4v4
+  // reaches (up to 8 stones). Changes nothing in the result.
   int max_coded_depth = slot_code::kMaxCodedDepth;
 };
 

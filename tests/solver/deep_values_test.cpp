@@ -1,5 +1,5 @@
 // The side table of deep values (SolveOptions::max_coded_depth): values deeper than the
-// one-byte code holds are kept apart, which only a few 8-stone classes need. A low
+// one-byte code holds are kept apart, which up to 8 stones only 4v4 needs. A low
 // limit sends small classes down that path; it must change nothing.
 #include <gtest/gtest.h>
 
