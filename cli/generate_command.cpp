@@ -16,14 +16,14 @@ void add_generate_command(CLI::App& app) {
   auto out = std::make_shared<std::string>();
   cmd->add_option("--max-stones", options->max_stones, "Largest total number of stones")->required();
   cmd->add_option("--out", *out, "Table directory (created if missing)")->required();
-  add_threads_option(*cmd, options->threads);
+  add_threads_option(*cmd, options->solve.threads);
   cmd->add_flag("--quiet", *quiet, "No progress or summary on stderr");
-  cmd->add_option("--checkpoint-every", options->checkpoint_every,
+  cmd->add_option("--checkpoint-every", options->solve.checkpoint_every,
                   "Save the working state every SECONDS (at a depth-step boundary) in DIR/.checkpoint, each rank its "
                   "slice; a run started again with the same rank count resumes from it")
       ->check(CLI::NonNegativeNumber);
   // For tests: forces many exchange rounds per depth step.
-  cmd->add_option("--updates-per-round", options->updates_per_round)->group("");
+  cmd->add_option("--updates-per-round", options->solve.updates_per_round)->check(CLI::PositiveNumber)->group("");
   cmd->callback([options, quiet, out] {
     options->out = *out;
     options->log = *quiet ? nullptr : &std::cerr;

@@ -81,16 +81,6 @@ void capture_steps(Sink& sink, Point from, PointSet us, PointSet them, PointSet 
   }
 }
 
-template <Direction D, class Sink>
-void paika_steps(Sink& sink, const Position& p) {
-  for (PointSet to = shift<D>(p.us) & p.empty(); to;) {
-    const Point t = pop_first(to), s = t - point_offset(D);
-    sink.begin(s);
-    sink.step(t, 0);
-    sink.emit(Position{p.them, p.us ^ bit(s) ^ bit(t), other(p.to_move)});
-  }
-}
-
 template <class Sink>
 void generate(Sink& sink, const Position& p) {
   // The game ends as soon as a side has no stones: no turns then (rules.md, "End of the game").
@@ -105,7 +95,11 @@ void generate(Sink& sink, const Position& p) {
     return;
   }
   // Paika only when no capture exists anywhere (captures are compulsory).
-  for_each_direction([&]<Direction D>() { paika_steps<D>(sink, p); });
+  for_each_paika_step(p, [&](Point from, Point to, const Position& result) {
+    sink.begin(from);
+    sink.step(to, 0);
+    sink.emit(result);
+  });
 }
 
 }  // namespace

@@ -34,6 +34,22 @@ void successors(const Position& position, std::vector<Position>& out);
 // reach the same position), appended to `out` (which is cleared). Perft counts with it.
 void all_turn_results(const Position& position, std::vector<Position>& out);
 
+// Calls visit(from, to, result) for every paika step of the side to move: a stone to an
+// empty neighbour along a line, and the position after it. Results never repeat. Looks
+// for no capture, so these are the legal turns only where there is none: the generators
+// here use it after looking, the solver for positions it knows to be quiet. Inline, as
+// the solver counts successors with it in its innermost loop.
+template <class Visit>
+void for_each_paika_step(const Position& p, Visit&& visit) {
+  const PointSet empty = p.empty();
+  for_each_direction([&]<Direction D>() {
+    for (PointSet to = shift<D>(p.us) & empty; to;) {
+      const Point t = pop_first(to), s = t - point_offset(D);
+      visit(s, t, Position{p.them, p.us ^ bit(s) ^ bit(t), other(p.to_move)});
+    }
+  });
+}
+
 // Paika un-moves: every position from which the opponent of the side to move reached
 // `position` by one paika step, keeping only those where that paika was legal (no
 // capture available there). Appended to `out` (which is cleared); all distinct.

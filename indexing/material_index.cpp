@@ -49,6 +49,10 @@ void check_sets(PointSet us, PointSet them, std::string_view what) {
 std::string Material::to_string() const { return std::to_string(us) + "v" + std::to_string(them); }
 std::string to_string(Material material) { return material.to_string(); }
 
+std::string pair_name(Material material) {
+  return material.us == material.them ? to_string(material) : to_string(material) + "+" + to_string(material.flipped());
+}
+
 Material Material::parse(std::string_view text) {
   const std::size_t v = text.find('v');
   auto number = [&](std::string_view digits, int& out) {

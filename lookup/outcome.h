@@ -7,7 +7,8 @@
 
 namespace tsivy {
 
-// The codes match io::Wdl, so solved arrays are written to table files unchanged.
+// The codes match io::Wdl (asserted in lookup/value_code.h), so solved arrays are
+// written to table files unchanged.
 // `unused` marks index slots that are no position (non-canonical slots).
 enum class Outcome : std::uint8_t { loss = 0, draw = 1, win = 2, unused = 3 };
 

@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "game/movegen.h"
+#include "lookup/value_code.h"
 #include "memory/huge_pages.h"
 #include "parallel/parallel.h"
 #include "table_dir/table_paths.h"
@@ -75,9 +76,7 @@ Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
   const int m = count(us), n = count(them);
   if (m + n <= kMaxStones) {
     if (const Resident* r = resident_[class_slot(m, n)].load(std::memory_order_acquire)) {
-      const std::uint16_t v = r->values[r->index->index_unchecked(us, them)];
-      return {static_cast<Outcome>(v >> kResidentDepthBits),
-              static_cast<std::uint16_t>(v & ((1u << kResidentDepthBits) - 1))};
+      return unpack_value(r->values[r->index->index_unchecked(us, them)]);
     }
   }
   if (!has_capture(us, them)) return stored(us, them, access);
@@ -161,11 +160,10 @@ void TableLookup::make_resident(Material material, unsigned threads) {
                                                               " of a quiet position is marked unused");
         v.depth = v.outcome == Outcome::draw ? 0 : d[k];
       }
-      if (v.depth >= (1u << kResidentDepthBits))
+      if (v.depth >= kPackedDepthLimit)
         throw LookupError(LookupFailure::table_corrupt, depth.file().string() + ": depth " + std::to_string(v.depth) +
                                                             " out of range");
-      resident->values[slot.slot()] =
-          static_cast<std::uint16_t>(static_cast<unsigned>(v.outcome) << kResidentDepthBits | v.depth);
+      resident->values[slot.slot()] = pack_value(v);
     });
   }, kChunk);
   resident_bytes_ += resident->values.size() * kResidentBytesPerSlot;

@@ -111,13 +111,12 @@ class TableLookup {
   [[noreturn]] void missing(Material material, io::TableKind kind) const;
   [[noreturn]] void not_covered(int stones, const std::filesystem::path& absent_file) const;
 
-  // A resident class: outcome << 14 | depth per slot.
+  // A resident class: its values packed in two bytes each (lookup/value_code.h).
   struct Resident {
     const MaterialIndex* index;
     std::vector<std::uint16_t> values;
   };
   static_assert(sizeof(decltype(Resident::values)::value_type) == kResidentBytesPerSlot);
-  static constexpr unsigned kResidentDepthBits = 14;
 
   std::filesystem::path dir_;
   std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos

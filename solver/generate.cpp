@@ -1,14 +1,15 @@
 #include "solver/generate.h"
 
-#include <chrono>
 #include <array>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <ostream>
 
 #include "io/atomic_file.h"
 #include "io/table_file.h"
 #include "solver/checkpoint.h"
+#include "solver/clock.h"
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/residents.h"
@@ -17,14 +18,6 @@
 
 namespace tsivy {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-std::string pair_name(Material m) {
-  return m.us == m.them ? to_string(m) : to_string(m) + "+" + to_string(m.flipped());
-}
 
 // The true counts of every canonical position of the class, over all ranks (the files'
 // value counts count what is stored, don't-care fill included).
@@ -92,14 +85,14 @@ class ProgressPrinter {
   double seed_seconds = 0, propagate_seconds = 0;
   void operator()(const SolveProgress& p) {
     const double elapsed = seconds_since(start_);
-    if (p.phase == "seed") seed_seconds = elapsed;
-    if (p.phase == "draws") propagate_seconds = elapsed - seed_seconds;
+    if (p.phase == SolvePhase::seed) seed_seconds = elapsed;
+    if (p.phase == SolvePhase::draws) propagate_seconds = elapsed - seed_seconds;
     if (!log_) return;
     if (p.phase == last_phase_ && elapsed - last_print_ < 1.0) return;
     last_phase_ = p.phase;
     last_print_ = elapsed;
     char line[256];
-    if (p.phase == "seeding") {
+    if (p.phase == SolvePhase::seeding) {
       std::snprintf(line, sizeof line, "  %-9s seeding   slots scanned %12llu / %-12llu (%5.1f %%, rank 0)  %7.1f s\n",
                     pair_.c_str(), static_cast<unsigned long long>(p.resolved), static_cast<unsigned long long>(p.total),
                     100.0 * static_cast<double>(p.resolved) / static_cast<double>(std::max<std::uint64_t>(p.total, 1)),
@@ -108,14 +101,15 @@ class ProgressPrinter {
       return;
     }
     std::snprintf(line, sizeof line, "  %-9s %-9s depth %4d  resolved %12llu / %-12llu  %7.1f s  %6.2f M pos/s\n",
-                  pair_.c_str(), p.phase.c_str(), p.depth, static_cast<unsigned long long>(p.resolved),
+                  pair_.c_str(), to_string(p.phase).c_str(), p.depth, static_cast<unsigned long long>(p.resolved),
                   static_cast<unsigned long long>(p.total), elapsed, p.total / std::max(elapsed, 1e-9) / 1e6);
     *log_ << line << std::flush;
   }
 
  private:
   std::ostream* log_;
-  std::string pair_, last_phase_;
+  std::string pair_;
+  std::optional<SolvePhase> last_phase_;
   Clock::time_point start_ = Clock::now();
   double last_print_ = -1;
 };
@@ -202,24 +196,21 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       // What the pair's captures reach, resident (and nothing else: an earlier pair's
       // classes are dropped): seeding then reads each such position from memory, capture
       // positions resolved once.
-      hold_resident(smaller, resident_classes_for(material), options.threads, log, "seeding");
+      hold_resident(smaller, resident_classes_for(material), options.solve.threads, log, "seeding");
 
       const double loading_seconds = seconds_since(pair_start);
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
-      SolveOptions solve_options;
-      solve_options.threads = options.threads;
+      SolveOptions solve_options = options.solve;
       solve_options.on_progress = std::ref(printer);
-      if (options.updates_per_round != 0) solve_options.updates_per_round = options.updates_per_round;
       solve_options.checkpoint_dir = checkpoint_dir(options.out);
-      solve_options.checkpoint_every = options.checkpoint_every;
       solve_options.log = log;
       SolveStats stats;
       std::vector<SolvedSlice> slices = solve_pair(material, smaller, comm, solve_options, &stats);
       const double seconds = seconds_since(start);
       totals.add(stats, seconds);
       std::vector<std::array<io::TableHeader, 2>> headers;
-      for (const SolvedSlice& slice : slices) headers.push_back(write_solved_class(options.out, slice, comm, options.threads));
+      for (const SolvedSlice& slice : slices) headers.push_back(write_solved_class(options.out, slice, comm, options.solve.threads));
       // Only now, with both files of every class fsynced and renamed by all ranks,
       // does the manifest name them; rank 0 writes it.
       for (std::size_t k = 0; k < slices.size(); ++k) {
@@ -247,7 +238,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   totals.finish(comm);
   if (log) {
     print_summary(*log, done);
-    totals.print(*log, comm.size(), options.threads);
+    totals.print(*log, comm.size(), options.solve.threads);
   }
   return done;
 }

@@ -4,109 +4,65 @@
 #include <array>
 #include <atomic>
 #include <bit>
-#include <chrono>
-#include <cstring>
-#include <exception>
-#include <mutex>
-#include <ostream>
-#include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "game/movegen.h"
+#include "lookup/value_code.h"
 #include "memory/huge_pages.h"
 #include "parallel/parallel.h"
-#include "solver/checkpoint.h"
+#include "solver/clock.h"
+#include "solver/pair_checkpoint.h"
+#include "solver/pair_state.h"
 #include "solver/partition.h"
+#include "solver/update_exchange.h"
 
 namespace tsivy {
 namespace {
 
-// Working state, one byte per slot: a loss in d is 2d, a win in d is 2d + 1 for
-// d <= kMaxCodedDepth; deeper values live in a side table (`deep`, rare: no class up
-// to 7 stones is deeper than 98). The rest are markers.
-constexpr std::uint8_t kMaxCodedDepth = 125;
-constexpr std::uint8_t kDeep = 252, kDraw = 253, kUnused = 254, kUnknown = 255;
-
-constexpr std::uint8_t code_of(Outcome outcome, int depth) {
-  return static_cast<std::uint8_t>(2 * depth + (outcome == Outcome::win ? 1 : 0));
-}
-
-constexpr Value decode(std::uint8_t code) {
-  if (code == kDraw) return {Outcome::draw, 0};
-  return {code & 1 ? Outcome::win : Outcome::loss, static_cast<std::uint16_t>(code >> 1)};
-}
-
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// An update names a slot of the pair: the class in the top bit, the slot below.
-constexpr std::uint64_t kClassBit = std::uint64_t{1} << 63;
-
-// This rank's part of one class.
-struct WorkingClass {
-  Material material;
-  const MaterialIndex* index = nullptr;
-  Ownership owners;
-  std::uint64_t first = 0, last = 0;  // this rank's slots
-  std::vector<std::uint8_t> codes;    // value codes, [first, last)
-  std::vector<std::uint8_t> counter;  // unresolved distinct successors; 0: not counted yet
-  std::vector<std::uint64_t> frontier, next;  // bit per slot: resolved at depth d / d + 1
-  int other = 0;                      // the class a paika move leads to
-};
-// The figures `tsivy plan` predicts from (pair_solver.h) are these members' sizes.
-static_assert(sizeof(decltype(WorkingClass::codes)::value_type) == kValueBytesPerSlot);
-static_assert(sizeof(decltype(WorkingClass::counter)::value_type) == kCounterBytesPerSlot);
-static_assert(sizeof(decltype(WorkingClass::frontier)::value_type) == sizeof(std::uint64_t));
-static_assert(sizeof(kClassBit) == kUpdateBytes);
-
-// What each thread owns of each class and buffers for the others.
-struct alignas(64) Worker {
-  std::array<std::uint64_t, 2> first{}, last{};  // this thread's slots of each class
-  std::array<std::uint64_t, 2> cursor{};          // frontier word the current pass resumes at
-  std::unordered_map<std::uint64_t, Value> deep[2];
-  std::vector<std::vector<std::uint64_t>> out;    // updates per destination worker
-  std::vector<std::uint64_t> frontier_slots;
-  std::vector<Position> positions, buffer;
-  std::vector<std::uint64_t> slots;
-  std::uint64_t processed = 0, resolved = 0, canonical = 0;
-  double frontier_seconds = 0;
-  std::vector<std::uint64_t> seed_depths;  // seeds (wins and losses) per depth
-};
+using namespace slot_code;
 
 class PairSolver {
  public:
   PairSolver(Material material, const TableLookup& smaller, Communicator& comm, const SolveOptions& options)
       : smaller_(smaller), comm_(comm), options_(options), threads_(std::max(1u, options.threads)),
-        rank_(static_cast<unsigned>(comm.rank())), ranks_(static_cast<unsigned>(comm.size())) {
+        rank_(static_cast<unsigned>(comm.rank())), ranks_(static_cast<unsigned>(comm.size())),
+        checkpoint_(material, comm, options), exchange_(comm, threads_) {
+    if (options.max_coded_depth > kMaxCodedDepth)
+      throw std::invalid_argument("max_coded_depth " + std::to_string(options.max_coded_depth) +
+                                  " does not fit a value code (at most " + std::to_string(kMaxCodedDepth) + ")");
     const Material mirror = material.flipped();
     add_class(material);
     if (mirror.us != material.us) {
       add_class(mirror);
-      classes_[0].other = 1;
-      classes_[1].other = 0;
+      state_.classes[0].other = 1;
+      state_.classes[1].other = 0;
     }
-    workers_.resize(threads_);
+    state_.workers.resize(threads_);
     for (unsigned t = 0; t < threads_; ++t) {
-      Worker& w = workers_[t];
-      for (std::size_t c = 0; c < classes_.size(); ++c) {
-        w.first[c] = classes_[c].owners.first(rank_ * threads_ + t);
-        w.last[c] = classes_[c].owners.last(rank_ * threads_ + t);
+      Worker& w = state_.workers[t];
+      for (std::size_t c = 0; c < state_.classes.size(); ++c) {
+        w.first[c] = state_.classes[c].owners.first(rank_ * threads_ + t);
+        w.last[c] = state_.classes[c].owners.last(rank_ * threads_ + t);
       }
-      w.out.resize(std::size_t{ranks_} * threads_);
     }
   }
 
   std::vector<SolvedSlice> run(SolveStats* stats) {
     const auto start = Clock::now();
-    int first_depth = 0;
-    if (!resume(first_depth)) seed();
+    const std::optional<int> resumed = checkpoint_.resume(state_);
+    if (resumed) {
+      report(SolvePhase::seed, 0);
+    } else {
+      seed();
+    }
     stats_.seed_seconds = seconds_since(start);
     // The checkpoint clock runs from the start of the pair, seeding included: an 8-stone
     // pair seeds for most of an hour, and that work is saved at the first depth step.
-    propagate(first_depth);
+    propagate(resumed.value_or(0));
     stats_.propagate_seconds = seconds_since(start) - stats_.seed_seconds;
-    for (const Worker& w : workers_) stats_.frontier_seconds = std::max(stats_.frontier_seconds, w.frontier_seconds);
+    for (const Worker& w : state_.workers) stats_.frontier_seconds = std::max(stats_.frontier_seconds, w.frontier_seconds);
+    stats_.exchange_seconds = exchange_.seconds();
+    stats_.exchanged_bytes = exchange_.bytes_sent();
     std::vector<SolvedSlice> out = finish();
     if (stats) *stats = stats_;
     return out;
@@ -128,19 +84,19 @@ class PairSolver {
     memory::assign_on_huge_pages(c.next, (n + 63) / 64, std::uint64_t{0});
     stats_.owned_slots += n;
     stats_.working_bytes += working_state_bytes(n);
-    classes_.push_back(std::move(c));
+    state_.classes.push_back(std::move(c));
   }
 
-  void report(const std::string& phase, int depth) {
-    if (options_.on_progress) options_.on_progress({phase, depth, resolved_, canonical_});
+  void report(SolvePhase phase, int depth) {
+    if (options_.on_progress) options_.on_progress({phase, depth, state_.resolved, state_.canonical});
   }
 
   void set(WorkingClass& c, Worker& w, std::size_t class_id, std::uint64_t slot, const Value& v) {
     std::uint8_t& code = c.codes[slot - c.first];
     if (v.outcome == Outcome::draw) {
       code = kDraw;
-    } else if (v.depth <= kMaxCodedDepth) {
-      code = code_of(v.outcome, v.depth);
+    } else if (v.depth <= options_.max_coded_depth) {
+      code = encode(v.outcome, v.depth);
     } else {
       code = kDeep;
       w.deep[class_id][slot] = v;
@@ -148,13 +104,13 @@ class PairSolver {
   }
 
   // Slots scanned by seeding so far, per thread; thread 0 of rank 0 reports them now and
-  // then (SolveProgress, "seeding"). Each thread publishes its count once per chunk.
+  // then (SolvePhase::seeding). Each thread publishes its count once per chunk.
   class SeedingProgress {
    public:
     explicit SeedingProgress(const PairSolver& solver)
         : options_(solver.options_), scanned_(solver.threads_), local_(solver.threads_),
           reports_(solver.comm_.is_root() && solver.options_.on_progress) {
-      for (const WorkingClass& c : solver.classes_) owned_ += c.last - c.first;
+      for (const WorkingClass& c : solver.state_.classes) owned_ += c.last - c.first;
     }
     void count(unsigned thread) {
       if ((++local_[thread].value & (kChunk - 1)) != 0) return;
@@ -163,7 +119,7 @@ class PairSolver {
       last_report_ = Clock::now();
       std::uint64_t all = 0;
       for (const std::atomic<std::uint64_t>& s : scanned_) all += s.load(std::memory_order_relaxed);
-      options_.on_progress({"seeding", 0, all, owned_});
+      options_.on_progress({SolvePhase::seeding, 0, all, owned_});
     }
 
    private:
@@ -185,9 +141,9 @@ class PairSolver {
   void seed() {
     SeedingProgress progress(*this);
     on_threads(threads_, [&](unsigned t) {
-      Worker& w = workers_[t];
-      for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
-        WorkingClass& c = classes_[ci];
+      Worker& w = state_.workers[t];
+      for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
+        WorkingClass& c = state_.classes[ci];
         for_each_slot(*c.index, w.first[ci], w.last[ci], [&](const SlotCursor& slot) {
           progress.count(t);
           const std::uint64_t s = slot.slot();
@@ -218,21 +174,21 @@ class PairSolver {
     // Seeds join the frontier at their own depth: a step scans for them only where
     // this rank has some of that depth.
     std::array<std::uint64_t, 3> totals{};
-    for (Worker& w : workers_) {
+    for (Worker& w : state_.workers) {
       totals[0] += w.resolved;
-      w.resolved = 0;  // propagation counts from here on; seeds are in resolved_ already
+      w.resolved = 0;  // propagation counts from here on; seeds are in state_.resolved already
       totals[1] += w.canonical;
       totals[2] = std::max<std::uint64_t>(totals[2], w.seed_depths.size());
-      if (seed_depths_.size() < w.seed_depths.size()) seed_depths_.resize(w.seed_depths.size(), 0);
-      for (std::size_t d = 0; d < w.seed_depths.size(); ++d) seed_depths_[d] += w.seed_depths[d];
+      if (state_.seed_depths.size() < w.seed_depths.size()) state_.seed_depths.resize(w.seed_depths.size(), 0);
+      for (std::size_t d = 0; d < w.seed_depths.size(); ++d) state_.seed_depths[d] += w.seed_depths[d];
     }
     std::array<std::uint64_t, 1> deepest{totals[2]};
     comm_.sum(std::span(totals).first(2));
     comm_.max(deepest);
-    resolved_ = totals[0];
-    canonical_ = totals[1];
-    seed_depth_limit_ = deepest[0];  // one past the deepest seed of any rank
-    report("seed", 0);
+    state_.resolved = totals[0];
+    state_.canonical = totals[1];
+    state_.seed_depth_limit = deepest[0];
+    report(SolvePhase::seed, 0);
   }
 
   // Depth by depth: first every predecessor of a position lost in d becomes won in
@@ -245,174 +201,54 @@ class PairSolver {
       add_seeds(d);
       std::uint64_t processed = 0;
       for (Outcome kind : {Outcome::loss, Outcome::win}) {
-        for (Worker& w : workers_)
-          for (std::size_t ci = 0; ci < classes_.size(); ++ci) w.cursor[ci] = word_begin(w, ci);
+        for (Worker& w : state_.workers)
+          for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) w.cursor[ci] = word_begin(w, ci);
         for (;;) {
           std::array<std::uint64_t, 1> unfinished{0};
-          on_threads(threads_, [&](unsigned t) { generate(workers_[t], kind); });
-          for (const Worker& w : workers_)
-            for (std::size_t ci = 0; ci < classes_.size(); ++ci)
+          on_threads(threads_, [&](unsigned t) { generate(t, kind); });
+          for (const Worker& w : state_.workers)
+            for (std::size_t ci = 0; ci < state_.classes.size(); ++ci)
               if (w.cursor[ci] < word_end(w, ci)) unfinished[0] = 1;
-          exchange();
+          exchange_.exchange();
           on_threads(threads_, [&](unsigned t) { apply(t, d, kind); });
-          for (Worker& w : workers_)
-            for (auto& buffer : w.out) buffer.clear();
+          exchange_.clear();
           comm_.max(unfinished);
           if (unfinished[0] == 0) break;
         }
       }
-      for (WorkingClass& c : classes_) std::swap(c.frontier, c.next);
+      for (WorkingClass& c : state_.classes) std::swap(c.frontier, c.next);
       std::array<std::uint64_t, 2> totals{};
-      for (Worker& w : workers_) {
+      for (Worker& w : state_.workers) {
         totals[0] += w.processed;
         totals[1] += w.resolved;
         w.processed = w.resolved = 0;
       }
       comm_.sum(totals);
       processed = totals[0];
-      resolved_ += totals[1];
-      stats_.resolved = resolved_;
-      report("propagate", d);
-      if (processed == 0 && static_cast<std::uint64_t>(d) + 1 >= seed_depth_limit_) break;
-      maybe_save(d + 1);
+      state_.resolved += totals[1];
+      stats_.resolved = state_.resolved;
+      report(SolvePhase::propagate, d);
+      if (processed == 0 && static_cast<std::uint64_t>(d) + 1 >= state_.seed_depth_limit) break;
+      checkpoint_.maybe_save(d + 1, state_);
     }
   }
 
-  // --- Checkpoints: each rank its slice, at the boundary before depth step `step`.
-
-  std::string pair_tag() const { return to_string(classes_[0].material); }
-  std::filesystem::path slice_file(int step, unsigned rank) const {
-    return options_.checkpoint_dir /
-           (pair_tag() + ".step" + std::to_string(step) + ".rank" + std::to_string(rank) + "of" + std::to_string(ranks_));
-  }
-  std::filesystem::path latest_file() const { return options_.checkpoint_dir / (pair_tag() + ".latest"); }
-  static constexpr std::uint64_t kMagic = 0x3150'4B43'5956'5354;  // "TSVYCKP1"
-
-  // Rank 0 decides (the ranks' clocks differ), everyone saves, then rank 0 moves the
-  // "latest" pointer, then the previous step's files go: a kill at any moment leaves
-  // one complete checkpoint.
-  void maybe_save(int step) {
-    if (options_.checkpoint_dir.empty() || options_.checkpoint_every <= 0) return;
-    std::vector<std::uint8_t> due{0};
-    if (comm_.is_root()) due[0] = seconds_since(last_checkpoint_) >= options_.checkpoint_every;
-    comm_.broadcast(due);
-    if (!due[0]) return;
-    if (comm_.is_root()) std::filesystem::create_directories(options_.checkpoint_dir);
-    comm_.barrier();
-    save(step);
-    comm_.barrier();
-    if (comm_.is_root()) write_text_atomically(latest_file(), std::to_string(step) + " " + std::to_string(ranks_) + "\n");
-    comm_.barrier();
-    if (saved_step_ >= 0) std::filesystem::remove(slice_file(saved_step_, rank_));
-    saved_step_ = step;
-    last_checkpoint_ = Clock::now();
-  }
-
-  void save(int step) {
-    CheckpointWriter out(slice_file(step, rank_));
-    out.put(kMagic);
-    out.put(static_cast<std::int32_t>(classes_[0].material.us));
-    out.put(static_cast<std::int32_t>(classes_[0].material.them));
-    out.put(ranks_);
-    out.put(rank_);
-    out.put(static_cast<std::int32_t>(step));
-    out.put(resolved_);
-    out.put(canonical_);
-    out.put(seed_depth_limit_);
-    out.put_vector(seed_depths_);
-    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
-      const WorkingClass& c = classes_[ci];
-      out.put(c.first);
-      out.put(c.last);
-      out.put_vector(c.codes);
-      out.put_vector(c.counter);
-      out.put_vector(c.frontier);
-      std::vector<std::uint64_t> slots;
-      std::vector<std::uint16_t> values;  // depth << 2 | outcome
-      for (const Worker& w : workers_)
-        for (const auto& [slot, v] : w.deep[ci]) {
-          slots.push_back(slot);
-          values.push_back(static_cast<std::uint16_t>(v.depth << 2 | static_cast<int>(v.outcome)));
-        }
-      out.put_vector(slots);
-      out.put_vector(values);
-    }
-    out.put(kMagic);
-    out.commit();
-  }
-
-  // Whether a checkpoint of this pair was found and loaded; `step` is where it resumes.
-  bool resume(int& step) {
-    if (options_.checkpoint_dir.empty()) return false;
-    std::vector<std::uint8_t> latest;
-    if (comm_.is_root()) {
-      const std::optional<std::string> text = read_text(latest_file());
-      if (text) latest.assign(text->begin(), text->end());
-    }
-    comm_.broadcast(latest);
-    if (latest.empty()) return false;
-    std::istringstream in(std::string(latest.begin(), latest.end()));
-    unsigned saved_ranks = 0;
-    if (!(in >> step >> saved_ranks) || step < 0)
-      throw CheckpointError("checkpoint " + latest_file().string() + " is damaged; remove " +
-                            options_.checkpoint_dir.string() + " to start the pair afresh");
-    if (saved_ranks != ranks_)
-      throw CheckpointError("the checkpoint of " + pair_tag() + " in " + options_.checkpoint_dir.string() +
-                            " was written by " + std::to_string(saved_ranks) + " rank(s), this job has " +
-                            std::to_string(ranks_) + ": run with " + std::to_string(saved_ranks) +
-                            " ranks, or remove the directory to start the pair afresh");
-    CheckpointReader file(slice_file(step, rank_));
-    const auto expect = [&](bool ok) {
-      if (!ok) file.fail("does not belong to this pair, rank or step");
-    };
-    expect(file.get<std::uint64_t>() == kMagic);
-    expect(file.get<std::int32_t>() == classes_[0].material.us);
-    expect(file.get<std::int32_t>() == classes_[0].material.them);
-    expect(file.get<unsigned>() == ranks_);
-    expect(file.get<unsigned>() == rank_);
-    expect(file.get<std::int32_t>() == step);
-    resolved_ = file.get<std::uint64_t>();
-    canonical_ = file.get<std::uint64_t>();
-    seed_depth_limit_ = file.get<std::uint64_t>();
-    file.get_vector(seed_depths_);
-    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
-      WorkingClass& c = classes_[ci];
-      expect(file.get<std::uint64_t>() == c.first);
-      expect(file.get<std::uint64_t>() == c.last);
-      file.get_vector(c.codes, c.last - c.first);
-      file.get_vector(c.counter, c.last - c.first);
-      file.get_vector(c.frontier, c.next.size());
-      std::vector<std::uint64_t> slots;
-      std::vector<std::uint16_t> values;
-      file.get_vector(slots);
-      file.get_vector(values, slots.size());
-      for (std::size_t k = 0; k < slots.size(); ++k) {
-        expect(slots[k] >= c.first && slots[k] < c.last);
-        const unsigned owner = c.owners.owner(slots[k]) - rank_ * threads_;
-        workers_[owner].deep[ci][slots[k]] = Value{static_cast<Outcome>(values[k] & 3), static_cast<std::uint16_t>(values[k] >> 2)};
-      }
-    }
-    expect(file.get<std::uint64_t>() == kMagic && file.at_end());
-    saved_step_ = step;
-    if (options_.log) *options_.log << "  " << pair_tag() << ": resuming from the checkpoint before depth step " << step << "\n";
-    report("seed", 0);
-    return true;
-  }
-
-  std::uint64_t word_begin(const Worker& w, std::size_t ci) const { return (w.first[ci] - classes_[ci].first) / 64; }
-  std::uint64_t word_end(const Worker& w, std::size_t ci) const { return (w.last[ci] - classes_[ci].first + 63) / 64; }
+  std::uint64_t word_begin(const Worker& w, std::size_t ci) const { return (w.first[ci] - state_.classes[ci].first) / 64; }
+  std::uint64_t word_end(const Worker& w, std::size_t ci) const { return (w.last[ci] - state_.classes[ci].first + 63) / 64; }
 
   // Puts this rank's seeds of depth d into the frontier: one byte compare per slot,
-  // only at the depths where this rank has seeds.
+  // only at the depths where this rank has seeds. Both the codes and the side table
+  // are looked at, whatever max_coded_depth is now: a checkpoint may have been written
+  // under another.
   void add_seeds(int d) {
-    if (static_cast<std::size_t>(d) >= seed_depths_.size() || seed_depths_[d] == 0) return;
+    if (static_cast<std::size_t>(d) >= state_.seed_depths.size() || state_.seed_depths[d] == 0) return;
     on_threads(threads_, [&](unsigned t) {
-      Worker& w = workers_[t];
+      Worker& w = state_.workers[t];
       const auto start = Clock::now();
-      for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
-        WorkingClass& c = classes_[ci];
+      for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
+        WorkingClass& c = state_.classes[ci];
         if (d <= kMaxCodedDepth) {
-          const std::uint8_t loss = code_of(Outcome::loss, d), win = code_of(Outcome::win, d);
+          const std::uint8_t loss = encode(Outcome::loss, d), win = encode(Outcome::win, d);
           const std::uint8_t* codes = c.codes.data();
           for (std::uint64_t word = word_begin(w, ci); word < word_end(w, ci); ++word) {
             const std::uint64_t base = word * 64, n = std::min<std::uint64_t>(64, c.codes.size() - base);
@@ -421,24 +257,25 @@ class PairSolver {
               bits |= static_cast<std::uint64_t>((codes[base + k] == loss) | (codes[base + k] == win)) << k;
             c.frontier[word] |= bits;
           }
-        } else {
-          for (const auto& [slot, v] : w.deep[ci])
-            if (v.depth == d) c.frontier[(slot - c.first) / 64] |= std::uint64_t{1} << ((slot - c.first) % 64);
         }
+        for (const auto& [slot, v] : w.deep[ci])
+          if (v.depth == d) c.frontier[(slot - c.first) / 64] |= std::uint64_t{1} << ((slot - c.first) % 64);
       }
       w.frontier_seconds += seconds_since(start);
     });
   }
 
-  // One round of a thread's frontier positions of outcome `kind` (losses in the first
+  // One round of thread t's frontier positions of outcome `kind` (losses in the first
   // half of a step, wins in the second): the distinct predecessor slots of each, as
   // updates per owner. Processed positions leave the frontier bitmap.
-  void generate(Worker& w, Outcome kind) {
+  void generate(unsigned t, Outcome kind) {
+    Worker& w = state_.workers[t];
+    std::vector<std::vector<std::uint64_t>>& out = exchange_.outboxes(t);
     std::uint64_t buffered = 0;
-    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
-      WorkingClass& c = classes_[ci];
-      const WorkingClass& pred_class = classes_[c.other];
-      const std::uint64_t pred_tag = c.other ? kClassBit : 0;
+    for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
+      WorkingClass& c = state_.classes[ci];
+      const std::size_t pred_id = static_cast<std::size_t>(c.other);
+      const WorkingClass& pred_class = state_.classes[pred_id];
       while (w.cursor[ci] < word_end(w, ci) && buffered < options_.updates_per_round) {
         // Collect a batch of frontier slots from the bitmap (timed: the frontier
         // finding), then expand them.
@@ -450,8 +287,8 @@ class PairSolver {
           for (std::uint64_t bits = word; bits; bits &= bits - 1) {
             const std::uint64_t local = w.cursor[ci] * 64 + static_cast<unsigned>(std::countr_zero(bits));
             const std::uint8_t code = c.codes[local];
-            const bool is_win = code == kDeep ? w.deep[ci].at(c.first + local).outcome == Outcome::win : (code & 1);
-            if (is_win != (kind == Outcome::win)) continue;
+            const bool won = code == kDeep ? w.deep[ci].at(c.first + local).outcome == Outcome::win : is_win(code);
+            if (won != (kind == Outcome::win)) continue;
             w.frontier_slots.push_back(c.first + local);
             word &= ~(std::uint64_t{1} << (local % 64));
           }
@@ -467,54 +304,22 @@ class PairSolver {
           // it is still one successor of that predecessor (architecture.md, "Pitfall").
           std::sort(w.slots.begin(), w.slots.end());
           w.slots.erase(std::unique(w.slots.begin(), w.slots.end()), w.slots.end());
-          for (const std::uint64_t q : w.slots) w.out[pred_class.owners.owner(q)].push_back(pred_tag | q);
+          for (const std::uint64_t q : w.slots) out[pred_class.owners.owner(q)].push_back(make_update(pred_id, q));
           buffered += w.slots.size();
         }
       }
     }
   }
 
-  // Moves the updates for other ranks' workers to them: one message per rank, holding
-  // for each of its threads a count and that thread's updates.
-  void exchange() {
-    if (ranks_ == 1) return;
-    const auto start = Clock::now();
-    std::vector<std::vector<std::uint8_t>> send(ranks_);
-    for (unsigned r = 0; r < ranks_; ++r) {
-      if (r == rank_) continue;
-      std::vector<std::uint64_t> words(threads_, 0);
-      for (unsigned j = 0; j < threads_; ++j)
-        for (const Worker& w : workers_) words[j] += w.out[r * threads_ + j].size();
-      for (unsigned j = 0; j < threads_; ++j)
-        for (const Worker& w : workers_) {
-          const auto& part = w.out[r * threads_ + j];
-          words.insert(words.end(), part.begin(), part.end());
-        }
-      send[r].resize(words.size() * sizeof(std::uint64_t));
-      std::memcpy(send[r].data(), words.data(), send[r].size());
-      stats_.exchanged_bytes += send[r].size();
-    }
-    comm_.all_to_all(send, received_);
-    received_words_.assign(ranks_, {});
-    for (unsigned r = 0; r < ranks_; ++r) {
-      if (r == rank_ || received_[r].empty()) continue;
-      auto& words = received_words_[r];
-      words.resize(received_[r].size() / sizeof(std::uint64_t));
-      std::memcpy(words.data(), received_[r].data(), received_[r].size());
-      received_[r] = {};
-    }
-    stats_.exchange_seconds += seconds_since(start);
-  }
-
   // Applies every update for thread j's slots, from its own rank's threads and from
   // the other ranks: marks wins (first half of a step) or counts down (second half).
   void apply(unsigned j, int d, Outcome kind) {
-    Worker& w = workers_[j];
-    const auto apply_all = [&](std::span<const std::uint64_t> updates) {
+    Worker& w = state_.workers[j];
+    exchange_.for_each_batch(j, [&](std::span<const std::uint64_t> updates) {
       for (const std::uint64_t u : updates) {
-        const std::size_t ci = (u & kClassBit) ? 1 : 0;
-        const std::uint64_t q = u & ~kClassBit;
-        WorkingClass& c = classes_[ci];
+        const std::size_t ci = update_class(u);
+        const std::uint64_t q = update_slot(u);
+        WorkingClass& c = state_.classes[ci];
         const std::uint64_t local = q - c.first;
         if (c.codes[local] != kUnknown) continue;
         if (kind == Outcome::loss) {
@@ -525,15 +330,7 @@ class PairSolver {
           if (--counter == 0) resolve(c, w, ci, q, Outcome::loss, d + 1);
         }
       }
-    };
-    for (const Worker& from : workers_) apply_all(from.out[rank_ * threads_ + j]);
-    for (unsigned r = 0; r < ranks_; ++r) {
-      if (r == rank_ || received_words_.size() <= r || received_words_[r].empty()) continue;
-      const std::vector<std::uint64_t>& words = received_words_[r];
-      std::uint64_t offset = threads_;
-      for (unsigned k = 0; k < j; ++k) offset += words[k];
-      apply_all(std::span(words).subspan(offset, words[j]));
-    }
+    });
   }
 
   void resolve(WorkingClass& c, Worker& w, std::size_t ci, std::uint64_t q, Outcome outcome, int depth) {
@@ -546,21 +343,14 @@ class PairSolver {
   // Paika moves from different points can reach one stored successor (symmetry), so
   // successors are counted as distinct slots (architecture.md, "Pitfall"). The count
   // is exact when first needed: an earlier won successor would have counted it then.
-  // q is unresolved, so it has no capture (those are seeds): its turns are exactly the
-  // paika steps, every stone to every empty neighbour along a line, which are built here
-  // directly instead of by successors(), which would first search for captures.
+  // q is unresolved, so it has no capture (those are seeds): its turns are exactly its
+  // paika steps, generated without first searching for captures.
   std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, Worker& w) const {
-    const MaterialIndex& target = *classes_[c.other].index;
+    const MaterialIndex& target = *state_.classes[c.other].index;
     const auto [us, them] = c.index->unindex_unchecked(q);
-    const PointSet empty = kBoard & ~(us | them);
     w.slots.clear();
-    for (const Direction d : kAllDirections) {
-      const int offset = kPointOffsets[static_cast<int>(d)];
-      for (PointSet to = shift(us, d) & empty; to;) {
-        const Point t = pop_first(to);
-        w.slots.push_back(target.index_unchecked(them, us ^ bit(t) ^ bit(t - offset)));
-      }
-    }
+    for_each_paika_step(Position{us, them, Colour::White},
+                        [&](Point, Point, const Position& p) { w.slots.push_back(target.index_unchecked(p.us, p.them)); });
     std::sort(w.slots.begin(), w.slots.end());
     return static_cast<std::uint8_t>(std::unique(w.slots.begin(), w.slots.end()) - w.slots.begin());
   }
@@ -568,8 +358,8 @@ class PairSolver {
   // Whatever no frontier reached is a draw: neither side can force a win from it.
   std::vector<SolvedSlice> finish() {
     std::vector<SolvedSlice> out;
-    for (std::size_t ci = 0; ci < classes_.size(); ++ci) {
-      WorkingClass& c = classes_[ci];
+    for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
+      WorkingClass& c = state_.classes[ci];
       SolvedSlice slice;
       slice.material = c.material;
       slice.first = c.first;
@@ -580,7 +370,7 @@ class PairSolver {
       // again now): no reader looks at their entries (TableLookup::reads_entry).
       std::vector<std::array<std::uint64_t, 4>> counts(threads_);
       on_threads(threads_, [&](unsigned t) {
-        const Worker& w = workers_[t];
+        const Worker& w = state_.workers[t];
         for_each_slot(*c.index, w.first[ci], w.last[ci], [&](const SlotCursor& slot) {
           std::uint8_t& code = c.codes[slot.slot() - c.first];
           if (code == kUnused) return;
@@ -597,14 +387,14 @@ class PairSolver {
         slice.max_depth = std::max(slice.max_depth, k[3]);
       }
       slice.codes = std::move(c.codes);
-      for (Worker& w : workers_) slice.deep.merge(w.deep[ci]);
+      for (Worker& w : state_.workers) slice.deep.merge(w.deep[ci]);
       c.counter = {};
       c.frontier = {};
       c.next = {};
       out.push_back(std::move(slice));
     }
-    resolved_ = canonical_;  // every position left is a draw: all have their value now
-    report("draws", 0);
+    state_.resolved = state_.canonical;  // every position left is a draw: all have their value now
+    report(SolvePhase::draws, 0);
     return out;
   }
 
@@ -612,39 +402,27 @@ class PairSolver {
   Communicator& comm_;
   const SolveOptions& options_;
   unsigned threads_, rank_, ranks_;
-  std::vector<WorkingClass> classes_;
-  std::vector<Worker> workers_;
-  std::vector<std::uint64_t> seed_depths_;
-  std::uint64_t seed_depth_limit_ = 0;
-  std::uint64_t resolved_ = 0, canonical_ = 0;
-  std::vector<std::vector<std::uint8_t>> received_;
-  std::vector<std::vector<std::uint64_t>> received_words_;
+  PairState state_;
+  PairCheckpoint checkpoint_;
+  UpdateExchange exchange_;
   SolveStats stats_;
-  Clock::time_point last_checkpoint_ = Clock::now();
-  int saved_step_ = -1;
 };
 
 }  // namespace
 
-Value SolvedSlice::at(std::uint64_t slot) const {
-  const std::uint8_t code = codes[slot - first];
-  switch (code) {
-    case kDraw: return {Outcome::draw, 0};
-    case kUnused:
-    case kUnknown: return {Outcome::unused, 0};
-    case kDeep: return deep.at(slot);
-    default: return {code & 1 ? Outcome::win : Outcome::loss, static_cast<std::uint16_t>(code >> 1)};
+std::string to_string(SolvePhase phase) {
+  switch (phase) {
+    case SolvePhase::seeding: return "seeding";
+    case SolvePhase::seed: return "seed";
+    case SolvePhase::propagate: return "propagate";
+    case SolvePhase::draws: return "draws";
   }
+  return "?";
 }
 
-void remove_pair_checkpoint(const std::filesystem::path& checkpoint_dir, Material material) {
-  std::error_code ignored;
-  if (!std::filesystem::is_directory(checkpoint_dir, ignored)) return;
-  const std::string tag = to_string(material) + ".";
-  for (const auto& entry : std::filesystem::directory_iterator(checkpoint_dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.starts_with(tag) || name.starts_with("." + tag)) std::filesystem::remove(entry.path(), ignored);
-  }
+Value SolvedSlice::at(std::uint64_t slot) const {
+  const std::uint8_t code = codes[slot - first];
+  return code == kDeep ? deep.at(slot) : decode(code);
 }
 
 ClassTable to_class_table(const SolvedSlice& slice) {

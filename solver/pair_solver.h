@@ -3,7 +3,8 @@
 // with successor counters in depth order, draws last. Owner computes: every worker
 // (a thread of a rank) holds and changes only its own slots (solver/partition.h);
 // updates for other workers' slots are buffered per owner and exchanged, between
-// threads in memory and between ranks through the Communicator.
+// threads in memory and between ranks through the Communicator (solver/update_exchange.h).
+// Checkpoints of the working state: solver/pair_checkpoint.h.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include "solver/class_table.h"
 #include "solver/communicator.h"
 #include "lookup/table_lookup.h"
+#include "lookup/value_code.h"
 
 namespace tsivy {
 
@@ -35,14 +37,23 @@ constexpr std::uint64_t working_state_bytes(std::uint64_t slots) {
 inline constexpr std::uint64_t kDefaultUpdatesPerRound = std::uint64_t{1} << 22;
 inline constexpr std::uint64_t kUpdateBytes = sizeof(std::uint64_t);
 
+// Where a solve is, in the order the phases come.
+enum class SolvePhase {
+  seeding,    // finding the seeds (see SolveProgress)
+  seed,       // seeded (or resumed from a checkpoint)
+  propagate,  // a depth step done
+  draws,      // the rest are draws: the pair is solved
+};
+std::string to_string(SolvePhase phase);  // "seeding", "seed", "propagate", "draws"
+
 struct SolveProgress {
-  std::string phase;           // "seed", "propagate", "draws"; "seeding" (see below)
+  SolvePhase phase = SolvePhase::seeding;
   int depth = 0;               // the depth step being propagated
   std::uint64_t resolved = 0;  // positions with a value so far, both classes, all ranks
   std::uint64_t total = 0;     // canonical positions, both classes
-  // "seeding" is reported while the seeds are found, by rank 0 alone and from inside
-  // the work (an 8-stone seeding is most of an hour): then `resolved` counts the slots
-  // rank 0 has scanned and `total` is all of rank 0's slots.
+  // SolvePhase::seeding is reported while the seeds are found, by rank 0 alone and from
+  // inside the work (an 8-stone seeding is most of an hour): then `resolved` counts the
+  // slots rank 0 has scanned and `total` is all of rank 0's slots.
 };
 
 // What a solve cost, for the bench and the summary (this rank's share where noted).
@@ -70,14 +81,19 @@ struct SolveOptions {
   std::filesystem::path checkpoint_dir;
   double checkpoint_every = 0;
   std::ostream* log = nullptr;  // "resuming from checkpoint" notes (rank 0)
+  // Values deeper than this go to the side table instead of the one-byte code
+  // (lookup/value_code.h); at most, and by default, all the code holds. Lower only so
+  // that tests of small classes take the side table's path, which otherwise only 4v4
+  // reaches (up to 8 stones). Changes nothing in the result.
+  int max_coded_depth = slot_code::kMaxCodedDepth;
 };
 
 // The values one rank holds of one class after solving: slots [first, last).
 struct SolvedSlice {
   Material material{};
   std::uint64_t first = 0, last = 0;
-  std::vector<std::uint8_t> codes;                  // see value_code() in pair_solver.cpp
-  std::unordered_map<std::uint64_t, Value> deep;    // slots whose depth does not fit a code
+  std::vector<std::uint8_t> codes;                  // lookup/value_code.h, slot_code
+  std::unordered_map<std::uint64_t, Value> deep;    // the slots coded slot_code::kDeep
   // The true counts of this rank's canonical slots, taken before the entries no reader
   // looks at (capture positions: TableLookup::reads_entry) became don't-care.
   std::uint64_t wins = 0, draws = 0, losses = 0, max_depth = 0;

@@ -69,8 +69,7 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
   PairPlan plan;
   plan.material = material;
   const std::vector<Material> classes = pair_classes(material);
-  plan.name = to_string(material);
-  if (classes.size() == 2) plan.name.append("+").append(to_string(classes[1]));
+  plan.name = pair_name(material);
   for (const Material m : classes) {
     plan.slots += MaterialIndex::of(m).slots();
     const std::uint64_t canonical = canonical_estimate(m);

@@ -82,7 +82,7 @@ TEST(TablesMatchBruteForce, EveryRawPositionOfEveryClass) {
   GenerateOptions options;
   options.max_stones = kBruteForceStones;
   options.out = dir.path();
-  options.threads = 2;
+  options.solve.threads = 2;
   generate_tables(options);
   const TableLookup lookup(dir.path());
 

@@ -1,4 +1,4 @@
-// "seeding" progress (SolveProgress): reported from inside a seeding, rank 0 only,
+// SolvePhase::seeding progress (SolveProgress): reported from inside a seeding, rank 0 only,
 // counting the slots rank 0 has scanned out of all of its slots.
 #include <gtest/gtest.h>
 
@@ -27,13 +27,13 @@ TEST(SeedingProgress, CountsScannedSlotsUpToThePairsOwnAndNeverRunsBackwards) {
 
   for (unsigned threads : {1u, 2u}) {
     std::vector<SolveProgress> seeding;
-    std::vector<std::string> phases;
+    std::vector<SolvePhase> phases;
     SolveOptions options;
     options.threads = threads;
     options.seeding_progress_every = 0;  // at every chunk of slots
     options.on_progress = [&](const SolveProgress& p) {
       if (phases.empty() || phases.back() != p.phase) phases.push_back(p.phase);
-      if (p.phase == "seeding") seeding.push_back(p);
+      if (p.phase == SolvePhase::seeding) seeding.push_back(p);
     };
     solve_pair(material, smaller, *comm, options);
 
@@ -47,8 +47,8 @@ TEST(SeedingProgress, CountsScannedSlotsUpToThePairsOwnAndNeverRunsBackwards) {
     }
     // Seeding comes first and is over before the pair's "seed" line.
     ASSERT_GE(phases.size(), 2u);
-    EXPECT_EQ(phases[0], "seeding");
-    EXPECT_EQ(phases[1], "seed");
+    EXPECT_EQ(phases[0], SolvePhase::seeding);
+    EXPECT_EQ(phases[1], SolvePhase::seed);
   }
 }
 
@@ -59,7 +59,7 @@ TEST(SeedingProgress, SilentWhenTheIntervalIsNotReached) {
   bool seeding_reported = false;
   SolveOptions options;
   options.seeding_progress_every = 3600;
-  options.on_progress = [&](const SolveProgress& p) { seeding_reported |= p.phase == "seeding"; };
+  options.on_progress = [&](const SolveProgress& p) { seeding_reported |= p.phase == SolvePhase::seeding; };
   solve_pair(material, smaller, *comm, options);
   EXPECT_FALSE(seeding_reported);
 }
