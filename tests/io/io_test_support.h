@@ -16,36 +16,11 @@
 #include <vector>
 
 #include "io/format.h"
+#include "tests/support/scratch_dir.h"
 
 namespace tsivy::io::testing {
 
-class ScratchDir {
- public:
-  ScratchDir() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("tsivy-io-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::directory_iterator(path_)) out.push_back(e.path().filename().string());
-    return out;
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using tsivy::testing::ScratchDir;
 
 // WDL codes with a skew and runs, as a real table might have (and some `unused`).
 inline std::vector<std::uint8_t> random_wdl(std::size_t n, std::uint64_t seed) {

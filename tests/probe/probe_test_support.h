@@ -14,6 +14,7 @@
 #include <string>
 
 #include "tsivy/tsivy.h"
+#include "tests/support/scratch_dir.h"
 
 namespace tsivy::testing {
 
@@ -33,27 +34,6 @@ inline std::filesystem::path reference_tables() {
   return dir;
 }
 
-class ScratchDir {
- public:
-  ScratchDir() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("tsivy-probe-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // A copy of the reference tables to damage.
 inline void copy_tables(const std::filesystem::path& to) {

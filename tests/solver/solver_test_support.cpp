@@ -21,12 +21,6 @@ extern char** environ;
 namespace tsivy::testing {
 namespace {
 
-std::filesystem::path new_scratch_path() {
-  static std::atomic<int> counter{0};
-  return std::filesystem::temp_directory_path() /
-         ("tsivy-solver-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-}
-
 pid_t spawn(const std::string& program, const std::vector<std::string>& args, const std::filesystem::path& out,
             const std::filesystem::path& err) {
   std::vector<std::string> argv_strings{program};
@@ -49,16 +43,6 @@ pid_t spawn(const std::string& program, const std::vector<std::string>& args, co
 }
 
 }  // namespace
-
-ScratchDir::ScratchDir() : path_(new_scratch_path()) {
-  std::filesystem::remove_all(path_);
-  std::filesystem::create_directories(path_);
-}
-
-ScratchDir::~ScratchDir() {
-  std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
-}
 
 std::string join_args(const std::vector<std::string>& args) {
   std::string s = "tsivy";

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "table_dir/manifest.h"
+#include "tests/support/scratch_dir.h"
 
 namespace tsivy::testing {
 
@@ -19,18 +20,6 @@ namespace tsivy::testing {
 // sanitizers' slowdown (set in CMakeLists.txt).
 inline constexpr int kEndToEndStones = TSIVY_END_TO_END_STONES;
 
-class ScratchDir {
- public:
-  ScratchDir();
-  ~ScratchDir();
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
 
 struct CommandResult {
   int exit_code = -1;  // the exit status, or 128 + signal when killed by a signal
