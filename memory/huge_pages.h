@@ -5,7 +5,7 @@
 // 4 KiB pages the page-table entries for 15 GiB (30 MiB of them) do not stay in the CPU
 // caches, so a miss costs a second trip to memory (two under a hypervisor's nested
 // paging); with 2 MiB pages the entries fit in 64 KiB. bench/memory_bench.cpp measures
-// random byte updates over 2 GiB: about twice as fast on huge pages (README).
+// random byte updates over 2 GiB: about twice as fast on huge pages (docs/solver.md).
 //
 // The kernel gives huge pages to a range only if asked before the range is first
 // touched (with Linux's default THP mode, "madvise"), hence a fill function rather than a

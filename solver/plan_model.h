@@ -14,7 +14,7 @@
 
 namespace tsivy {
 
-// Measured figures the model rests on (README, "Running on a cluster", says how).
+// Measured figures the model rests on (docs/cluster.md says how).
 struct Measured {
   // Peak resident memory of a process with next to no tables (`tsivy generate
   // --max-stones 2`): code, libraries, index tables. An MPI rank adds Open MPI's.
