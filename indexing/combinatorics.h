@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#if defined(__BMI2__) || defined(__GFNI__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -29,29 +29,46 @@ constexpr std::uint64_t binomial(int x, int i) {
   return (x < 0 || i < 0 || i > x) ? 0 : kBinomial[x][i];
 }
 
-// Gathers the bits of `value` selected by `mask` into the low bits, in order (pext).
-inline std::uint64_t gather(std::uint64_t value, std::uint64_t mask) {
-#if defined(__BMI2__)
-  return _pext_u64(value, mask);
-#else
+// Gathers the bits of `value` selected by `mask` into the low bits, in order (pext), and
+// spreads the low bits of `value` onto the bits of `mask`, in order (pdep): without BMI2,
+// one step per bit of the mask.
+inline std::uint64_t gather_bit_by_bit(std::uint64_t value, std::uint64_t mask) {
   std::uint64_t out = 0;
   for (std::uint64_t bitpos = 1; mask; bitpos <<= 1, mask &= mask - 1)
     if (value & mask & -mask) out |= bitpos;
   return out;
-#endif
 }
-
-// Spreads the low bits of `value` onto the bits of `mask`, in order (pdep).
-inline std::uint64_t scatter(std::uint64_t value, std::uint64_t mask) {
-#if defined(__BMI2__)
-  return _pdep_u64(value, mask);
-#else
+inline std::uint64_t scatter_bit_by_bit(std::uint64_t value, std::uint64_t mask) {
   std::uint64_t out = 0;
   for (std::uint64_t bitpos = 1; mask; bitpos <<= 1, mask &= mask - 1)
     if (value & bitpos) out |= mask & -mask;
   return out;
-#endif
 }
+
+#if defined(__BMI2__)
+// Built for a CPU with BMI2 (-march=native): one instruction, inlined.
+inline std::uint64_t gather(std::uint64_t value, std::uint64_t mask) { return _pext_u64(value, mask); }
+inline std::uint64_t scatter(std::uint64_t value, std::uint64_t mask) { return _pdep_u64(value, mask); }
+#elif defined(__x86_64__) && defined(__GNUC__)
+// Portable x86-64 build: function multiversioning, so a CPU with BMI2 still gets
+// pext/pdep (the index is 2-3 times slower bit by bit, see docs/benchmarks.md). The loader
+// picks the version once (an ifunc); calls stay out of line.
+__attribute__((target("default"))) inline std::uint64_t gather(std::uint64_t value, std::uint64_t mask) {
+  return gather_bit_by_bit(value, mask);
+}
+__attribute__((target("bmi2"))) inline std::uint64_t gather(std::uint64_t value, std::uint64_t mask) {
+  return _pext_u64(value, mask);
+}
+__attribute__((target("default"))) inline std::uint64_t scatter(std::uint64_t value, std::uint64_t mask) {
+  return scatter_bit_by_bit(value, mask);
+}
+__attribute__((target("bmi2"))) inline std::uint64_t scatter(std::uint64_t value, std::uint64_t mask) {
+  return _pdep_u64(value, mask);
+}
+#else
+inline std::uint64_t gather(std::uint64_t value, std::uint64_t mask) { return gather_bit_by_bit(value, mask); }
+inline std::uint64_t scatter(std::uint64_t value, std::uint64_t mask) { return scatter_bit_by_bit(value, mask); }
+#endif
 
 // The bits of x in reverse order (bit i to bit 63 - i).
 inline std::uint64_t reverse_bits(std::uint64_t x) {
