@@ -14,6 +14,7 @@ packages=(
   libcpp-httplib-dev                            # tsivy serve
   chromium chromium-driver python3-selenium     # its browser test
   clang python3 binutils
+  valgrind  # .ci/run: the C API tests under valgrind
   time  # /usr/bin/time: the plan test measures a run's peak memory with it
 )
 for group in "$@"; do
