@@ -16,7 +16,8 @@ beyond_baseline() {
       if (symbol ~ /\.(arch_|bmi|avx|gfni)/) next
       split($0, part, "\t"); insn = part[2]; mnemonic = insn; sub(/ .*/, "", mnemonic)
       if (mnemonic ~ /^v/ || insn ~ /%[yz]mm|%k[0-7]/ ||
-          mnemonic ~ /^(andn|bextr|blsi|blsmsk|blsr|bzhi|mulx|pdep|pext|rorx|sarx|shlx|shrx|lzcnt|movbe|gf2p8)/)
+          mnemonic ~ /^(andn|bextr|blsi|blsmsk|blsr|bzhi|mulx|pdep|pext|rorx|sarx|shlx|shrx|lzcnt|movbe)$/ ||
+          mnemonic ~ /^gf2p8/)
         print symbol ": " insn
     }'
 }
