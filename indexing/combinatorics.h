@@ -49,10 +49,12 @@ inline std::uint64_t scatter_bit_by_bit(std::uint64_t value, std::uint64_t mask)
 // Built for a CPU with BMI2 (-march=native): one instruction, inlined.
 inline std::uint64_t gather(std::uint64_t value, std::uint64_t mask) { return _pext_u64(value, mask); }
 inline std::uint64_t scatter(std::uint64_t value, std::uint64_t mask) { return _pdep_u64(value, mask); }
-#elif defined(__x86_64__) && defined(__GNUC__)
+#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__)
 // Portable x86-64 build: function multiversioning, so a CPU with BMI2 still gets
 // pext/pdep (the index is 2-3 times slower bit by bit, see docs/benchmarks.md). The loader
-// picks the version once (an ifunc); calls stay out of line.
+// picks the version once (an ifunc); calls stay out of line. Not under ThreadSanitizer:
+// the loader runs those resolvers before TSan's runtime is up, and the test binaries
+// crashed at start; TSan builds take the bit-by-bit loops below.
 __attribute__((target("default"))) inline std::uint64_t gather(std::uint64_t value, std::uint64_t mask) {
   return gather_bit_by_bit(value, mask);
 }
