@@ -13,6 +13,7 @@
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/residents.h"
+#include "table_dir/table_paths.h"
 #include "solver/resource_usage.h"
 #include "solver/table_files.h"
 
@@ -127,27 +128,41 @@ void print_summary(std::ostream& log, const std::vector<ManifestClass>& classes)
 }
 
 // One line per finished pair: what it cost in time and memory (rank 0's process).
-struct PairSeconds {
-  double wall = 0, loading = 0, solving = 0;  // writing is the rest of the wall time
-};
-void print_pair_cost(std::ostream& log, const std::string& pair, PairSeconds t, const ResourceUsage& before,
-                     const ResourceUsage& after) {
+void print_pair_cost(std::ostream& log, const std::string& pair, double wall, double solving, const SolveStats& stats,
+                     const ResourceUsage& before, const ResourceUsage& after) {
   char line[300];
   std::snprintf(line, sizeof line,
-                "  %-9s done: %.1f s wall (smaller classes into memory %.1f s, solving %.1f s, writing %.1f s), "
-                "%.1f s CPU, peak RSS so far %.2f GiB\n",
-                pair.c_str(), t.wall, t.loading, t.solving, t.wall - t.loading - t.solving,
-                after.cpu_seconds - before.cpu_seconds, static_cast<double>(after.peak_rss_bytes) / (1ull << 30));
+                "  %-9s done: %.1f s wall (solving %.1f s, of which seeding %.1f s; writing %.1f s), %.1f s CPU, "
+                "smaller classes' share %.1f MB, peak RSS so far %.2f GiB\n",
+                pair.c_str(), wall, solving, stats.seed_seconds, wall - solving, after.cpu_seconds - before.cpu_seconds,
+                static_cast<double>(stats.share_bytes) / 1e6, static_cast<double>(after.peak_rss_bytes) / (1ull << 30));
   log << line << std::flush;
 }
 
 // A run killed while writing leaves the hidden temporary files of its atomic writes
 // (tables and manifest) behind; the next run in the directory removes them.
 void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* log) {
+  std::error_code error;
+  if (dir != value_files_dir(dir) && std::filesystem::is_directory(value_files_dir(dir), error))
+    remove_stale_temporaries(value_files_dir(dir), log);
   for (const auto& file : std::filesystem::directory_iterator(dir)) {
     if (!io::is_temporary_name(file.path().filename().string()) || !file.is_regular_file()) continue;
     if (log) *log << "  removing " << file.path().string() << ", left by an interrupted run\n";
     std::filesystem::remove(file.path());
+  }
+}
+
+// Names in the manifest the value files seeding wrote for smaller classes whose entry
+// lacks them (ResidentShares: tables from before value files).
+void list_value_files(const std::filesystem::path& dir, const std::vector<Material>& classes, Manifest& manifest) {
+  for (const Material m : classes) {
+    const ManifestClass* entry = manifest.find(m);
+    std::error_code error;
+    if (!entry || entry->values || !std::filesystem::exists(table_file(value_files_dir(dir), m, io::TableKind::depth), error))
+      continue;
+    ManifestClass listed = *entry;
+    listed.values = describe_value_files(dir, m);
+    manifest.put(listed);
   }
 }
 
@@ -196,36 +211,41 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       // What the pair's captures reach, resident (and nothing else: an earlier pair's
       // classes are dropped): seeding then reads each such position from memory, capture
       // positions resolved once.
-      hold_resident(smaller, resident_classes_for(material), options.solve.threads, log, "seeding");
-
-      const double loading_seconds = seconds_since(pair_start);
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options = options.solve;
       solve_options.on_progress = std::ref(printer);
       solve_options.checkpoint_dir = checkpoint_dir(options.out);
       solve_options.log = log;
+      // Seeding reads the smaller classes' value files, written when each was solved (or
+      // resolves them by search once now and writes them: tables from before value files).
+      solve_options.table_dir = options.out;
       SolveStats stats;
       std::vector<SolvedSlice> slices = solve_pair(material, smaller, comm, solve_options, &stats);
       const double seconds = seconds_since(start);
       totals.add(stats, seconds);
       std::vector<std::array<io::TableHeader, 2>> headers;
-      for (const SolvedSlice& slice : slices) headers.push_back(write_solved_class(options.out, slice, comm, options.solve.threads));
-      // Only now, with both files of every class fsynced and renamed by all ranks,
+      for (const SolvedSlice& slice : slices) {
+        headers.push_back(write_solved_class(options.out, slice, comm, options.solve.threads));
+        write_value_files(options.out, slice, comm, options.solve.threads);
+      }
+      // Only now, with every file of every class fsynced and renamed by all ranks,
       // does the manifest name them; rank 0 writes it.
       for (std::size_t k = 0; k < slices.size(); ++k) {
         ManifestClass entry = summarise(options.out, slices[k], comm, seconds);
+        if (comm.is_root()) entry.values = describe_value_files(options.out, slices[k].material);
         entry.seed_seconds = stats.seed_seconds;
         entry.propagate_seconds = stats.propagate_seconds;
         if (comm.is_root()) manifest.put(entry);
         done.push_back(entry);
       }
       if (comm.is_root()) {
+        list_value_files(options.out, resident_classes_for(material), manifest);
         manifest.save(options.out);
         remove_pair_checkpoint(checkpoint_dir(options.out), material);
       }
       if (log) {
-        print_pair_cost(*log, pair_name(material), {seconds_since(pair_start), loading_seconds, seconds}, usage_before,
+        print_pair_cost(*log, pair_name(material), seconds_since(pair_start), seconds, stats, usage_before,
                         resource_usage());
       }
       comm.barrier();

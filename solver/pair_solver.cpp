@@ -13,6 +13,9 @@
 #include "solver/clock.h"
 #include "solver/pair_checkpoint.h"
 #include "solver/pair_state.h"
+#include "solver/resident_shares.h"
+#include "solver/residents.h"
+#include "solver/seed_requests.h"
 #include "solver/partition.h"
 #include "solver/update_exchange.h"
 
@@ -138,39 +141,36 @@ class PairSolver {
   // Seeds: capture positions get their value from smaller classes, positions without a
   // turn lose now. Successor counters are filled lazily (see apply), because most
   // quiet positions are resolved as wins before any successor needs counting.
+  // A capture position's value is the best of its capture successors', asked of the
+  // ranks holding them (solver/seed_requests.h) in bounded rounds: the seed is exactly
+  // what a reader of the tables finds by search (lookup/table_lookup.h).
   void seed() {
+    const ResidentShares shares(resident_classes_for(state_.classes[0].material), smaller_, options_.table_dir, comm_,
+                                threads_, options_.log);
+    stats_.share_bytes = shares.bytes();
+    SeedRequests requests(comm_, threads_);
     SeedingProgress progress(*this);
-    on_threads(threads_, [&](unsigned t) {
-      Worker& w = state_.workers[t];
-      for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
-        WorkingClass& c = state_.classes[ci];
-        for_each_slot(*c.index, w.first[ci], w.last[ci], [&](const SlotCursor& slot) {
-          progress.count(t);
-          const std::uint64_t s = slot.slot();
-          if (!slot.canonical()) {
-            c.codes[s - c.first] = kUnused;
-            return;
-          }
-          ++w.canonical;
-          const Position position{slot.us(), slot.them(), Colour::White};
-          Value v;
-          if (has_capture(position)) {
-            // The lookup resolves a capture position by its capture sequences into the
-            // smaller classes on disk: the seed is exactly what any reader will see.
-            v = smaller_.value(position.us, position.them);
-          } else if (!has_paika(position)) {
-            v = kLostNow;
-          } else {
-            return;
-          }
-          set(c, w, ci, s, v);
-          ++w.resolved;
-          if (v.outcome == Outcome::draw) return;
-          if (w.seed_depths.size() <= v.depth) w.seed_depths.resize(v.depth + 1u, 0);
-          ++w.seed_depths[v.depth];
-        });
-      }
-    });
+    std::vector<SeedScan> scans(threads_);
+    for (unsigned t = 0; t < threads_; ++t) scans[t].next = state_.workers[t].first;
+    for (;;) {
+      on_threads(threads_, [&](unsigned t) { scan_for_seeds(t, scans[t], shares, requests, progress); });
+      requests.exchange(shares);
+      on_threads(threads_, [&](unsigned t) {
+        SeedScan& scan = scans[t];
+        requests.for_each_answer(t, [&](std::uint32_t waiting, const Value& v) { scan.waiting[waiting].best.add(v); });
+        for (const WaitingSeed& p : scan.waiting) settle_seed(state_.workers[t], p.class_id, p.slot, p.best.value());
+        scan.waiting.clear();
+      });
+      requests.clear();
+      std::array<std::uint64_t, 1> unfinished{0};
+      for (unsigned t = 0; t < threads_; ++t)
+        for (std::size_t ci = 0; ci < state_.classes.size(); ++ci)
+          if (scans[t].next[ci] < state_.workers[t].last[ci]) unfinished[0] = 1;
+      comm_.max(unfinished);
+      if (unfinished[0] == 0) break;
+    }
+    stats_.seed_exchange_seconds = requests.seconds();
+    stats_.seed_exchanged_bytes = requests.bytes_sent();
     // Seeds join the frontier at their own depth: a step scans for them only where
     // this rank has some of that depth.
     std::array<std::uint64_t, 3> totals{};
@@ -189,6 +189,86 @@ class PairSolver {
     state_.canonical = totals[1];
     state_.seed_depth_limit = deepest[0];
     report(SolvePhase::seed, 0);
+  }
+
+  // A capture position waiting for its successors' values.
+  struct WaitingSeed {
+    std::uint64_t slot;
+    std::size_t class_id;
+    BestOfSuccessors best;
+  };
+  // Where a thread's seeding scan is, and its positions waiting for answers this round.
+  struct SeedScan {
+    std::array<std::uint64_t, 2> next{};
+    std::vector<WaitingSeed> waiting;
+    std::vector<Position> successors;
+  };
+
+  // Scans thread t's slots on from where it stopped, until about updates_per_round
+  // requests are buffered: settles quiet positions without a turn at once, and asks for
+  // the successors of capture positions.
+  void scan_for_seeds(unsigned t, SeedScan& scan, const ResidentShares& shares, SeedRequests& requests,
+                      SeedingProgress& progress) {
+    constexpr std::uint64_t kSlotsPerCheck = 1024;
+    Worker& w = state_.workers[t];
+    std::uint64_t buffered = 0;
+    for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
+      WorkingClass& c = state_.classes[ci];
+      while (scan.next[ci] < w.last[ci] && buffered < options_.updates_per_round) {
+        const std::uint64_t end = std::min(w.last[ci], scan.next[ci] + kSlotsPerCheck);
+        for_each_slot(*c.index, scan.next[ci], end, [&](const SlotCursor& slot) {
+          progress.count(t);
+          const std::uint64_t s = slot.slot();
+          if (!slot.canonical()) {
+            c.codes[s - c.first] = kUnused;
+            return;
+          }
+          ++w.canonical;
+          const Position position{slot.us(), slot.them(), Colour::White};
+          if (!has_capture(position)) {
+            if (!has_paika(position)) settle_seed(w, ci, s, kLostNow);
+            return;
+          }
+          WaitingSeed waiting{s, ci, {}};
+          const auto number = static_cast<std::uint32_t>(scan.waiting.size());
+          bool asked = false;
+          successors(position, scan.successors);
+          for (const Position& next : scan.successors) {
+            // The side that lost its last stone has lost (TableLookup::resolve).
+            if (!next.us) {
+              waiting.best.add(kLostNow);
+              continue;
+            }
+            const int id = shares.class_id(count(next.us), count(next.them));
+            if (id < 0) throw std::logic_error("seeding: a capture leads to " + to_string(Material{count(next.us), count(next.them)}) +
+                                               ", which resident_classes_for does not list");
+            const std::uint64_t q = shares.index(id).index_unchecked(next.us, next.them);
+            // This rank's own share answers at once; only other ranks are asked.
+            const unsigned owner = shares.owner(id, q);
+            if (owner == rank_) {
+              waiting.best.add(unpack_value(shares.packed(id, q)));
+            } else {
+              buffered = requests.ask(t, owner, id, q, number);
+              asked = true;
+            }
+          }
+          if (asked) {
+            scan.waiting.push_back(waiting);
+          } else {
+            settle_seed(w, ci, s, waiting.best.value());
+          }
+        });
+        scan.next[ci] = end;
+      }
+    }
+  }
+
+  void settle_seed(Worker& w, std::size_t ci, std::uint64_t slot, const Value& v) {
+    set(state_.classes[ci], w, ci, slot, v);
+    ++w.resolved;
+    if (v.outcome == Outcome::draw) return;
+    if (w.seed_depths.size() <= v.depth) w.seed_depths.resize(v.depth + 1u, 0);
+    ++w.seed_depths[v.depth];
   }
 
   // Depth by depth: first every predecessor of a position lost in d becomes won in
@@ -366,18 +446,21 @@ class PairSolver {
       slice.last = c.last;
       for (std::uint8_t& code : c.codes)
         if (code == kUnknown) code = kDraw;
-      // True counts first, then capture positions become don't-care (kUnknown, free
-      // again now): no reader looks at their entries (TableLookup::reads_entry).
+      // The true counts, and which entries the distributed tables leave don't-care: no
+      // reader looks at capture positions there (TableLookup::reads_entry). Threads own
+      // whole words of the bitmap (solver/partition.h).
       std::vector<std::array<std::uint64_t, 4>> counts(threads_);
+      slice.unread.assign((c.last - c.first + 63) / 64, 0);
       on_threads(threads_, [&](unsigned t) {
         const Worker& w = state_.workers[t];
         for_each_slot(*c.index, w.first[ci], w.last[ci], [&](const SlotCursor& slot) {
-          std::uint8_t& code = c.codes[slot.slot() - c.first];
+          const std::uint64_t local = slot.slot() - c.first;
+          const std::uint8_t code = c.codes[local];
           if (code == kUnused) return;
           const Value v = code == kDeep ? w.deep[ci].at(slot.slot()) : decode(code);
           ++counts[t][static_cast<int>(v.outcome)];
           counts[t][3] = std::max<std::uint64_t>(counts[t][3], v.depth);
-          if (!TableLookup::reads_entry(slot.us(), slot.them())) code = kUnknown;
+          if (!TableLookup::reads_entry(slot.us(), slot.them())) slice.unread[local / 64] |= std::uint64_t{1} << (local % 64);
         });
       });
       for (const auto& k : counts) {
@@ -425,12 +508,18 @@ Value SolvedSlice::at(std::uint64_t slot) const {
   return code == kDeep ? deep.at(slot) : decode(code);
 }
 
+Value SolvedSlice::stored_at(std::uint64_t slot) const {
+  const std::uint64_t local = slot - first;
+  if (!unread.empty() && (unread[local / 64] >> (local % 64) & 1)) return {Outcome::unused, 0};
+  return at(slot);
+}
+
 ClassTable to_class_table(const SolvedSlice& slice) {
   if (slice.first != 0 || slice.last != MaterialIndex::of(slice.material).slots())
     throw std::logic_error("to_class_table: not the whole class");
   ClassTable table{slice.material, std::vector<std::uint8_t>(slice.codes.size()), std::vector<std::uint16_t>(slice.codes.size())};
   for (std::uint64_t s = 0; s < slice.codes.size(); ++s) {
-    const Value v = slice.at(s);
+    const Value v = slice.stored_at(s);
     table.wdl[s] = static_cast<std::uint8_t>(v.outcome);
     table.depth[s] = v.depth;
   }

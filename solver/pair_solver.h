@@ -63,6 +63,9 @@ struct SolveStats {
   double exchange_seconds = 0;   // packing, exchanging and unpacking updates between ranks
   std::uint64_t exchanged_bytes = 0;  // sent to other ranks, this rank
   std::uint64_t resolved = 0;         // all ranks
+  double seed_exchange_seconds = 0;   // asking for and answering seeding's values, this rank
+  std::uint64_t seed_exchanged_bytes = 0;  // sent to other ranks by seeding, this rank
+  std::uint64_t share_bytes = 0;      // this rank's shares of the smaller classes (solver/resident_shares.h)
   std::uint64_t working_bytes = 0;    // peak working state of this rank (values, counters, bitmaps)
   std::uint64_t owned_slots = 0;      // slots of this rank, both classes
 };
@@ -80,7 +83,11 @@ struct SolveOptions {
   // boundary after every so many seconds.
   std::filesystem::path checkpoint_dir;
   double checkpoint_every = 0;
-  std::ostream* log = nullptr;  // "resuming from checkpoint" notes (rank 0)
+  std::ostream* log = nullptr;  // "resuming from checkpoint" notes, seeding's shares (rank 0)
+  // The table directory whose value files (DIR/values, solver/table_files.h) seeding
+  // reads the smaller classes from, and writes where they are missing. Empty: seeding
+  // resolves them by search through `smaller` and writes nothing.
+  std::filesystem::path table_dir;
   // Values deeper than this go to the side table instead of the one-byte code
   // (lookup/value_code.h); at most, and by default, all the code holds. Lower only so
   // that tests of small classes take the side table's path, which otherwise only 4v4
@@ -94,16 +101,22 @@ struct SolvedSlice {
   std::uint64_t first = 0, last = 0;
   std::vector<std::uint8_t> codes;                  // lookup/value_code.h, slot_code
   std::unordered_map<std::uint64_t, Value> deep;    // the slots coded slot_code::kDeep
-  // The true counts of this rank's canonical slots, taken before the entries no reader
-  // looks at (capture positions: TableLookup::reads_entry) became don't-care.
+  // A bit per slot, set for the canonical positions no reader of the distributed
+  // tables looks at (capture positions: TableLookup::reads_entry). Empty: none.
+  std::vector<std::uint64_t> unread;
+  // The true counts of this rank's canonical slots, capture positions included.
   std::uint64_t wins = 0, draws = 0, losses = 0, max_depth = 0;
-  // Outcome::unused for non-canonical slots and capture positions (don't-care).
-  Value at(std::uint64_t slot) const;               // first <= slot < last
+  // Every value, capture positions included (what the value files keep, solver/value_files.h);
+  // Outcome::unused for non-canonical slots. first <= slot < last.
+  Value at(std::uint64_t slot) const;
+  // What the distributed tables store: at(slot), but Outcome::unused (don't-care) for
+  // capture positions too.
+  Value stored_at(std::uint64_t slot) const;
 };
 
 // Solves `material` and its mirror class (once when m == n) together with the other
 // ranks of `comm`. Every class with fewer stones must already be readable through
-// `smaller`, which resolves the positions that captures lead to.
+// `smaller` (or have value files in options.table_dir).
 // Returns this rank's slices of the solved classes, `material` first.
 std::vector<SolvedSlice> solve_pair(Material material, const TableLookup& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats = nullptr);

@@ -11,7 +11,9 @@
 #include "io/dont_care.h"
 #include "io/table_writer.h"
 #include "lookup/table_lookup.h"
+#include "lookup/value_code.h"
 #include "parallel/parallel.h"
+#include "solver/partition.h"
 
 namespace tsivy {
 
@@ -36,9 +38,15 @@ void append_from_bytes(const std::vector<std::uint8_t>& bytes, std::vector<T>& v
 }
 
 // One kind of one class, from this rank's slice; entry(slot) gives the entry to store.
+// The slots [first, last) of `material` this rank writes.
+struct RankSlots {
+  Material material;
+  std::uint64_t first = 0, last = 0;
+};
+
 template <class T, class Entry>
-io::TableHeader write_distributed(const std::filesystem::path& file, const io::TableSpec& spec,
-                                  const SolvedSlice& slice, Communicator& comm, unsigned threads, Entry entry) {
+io::TableHeader write_distributed(const std::filesystem::path& file, const io::TableSpec& spec, RankSlots slice,
+                                  Communicator& comm, unsigned threads, const io::WriteOptions& options, Entry entry) {
   // The largest value of the whole class that is not don't-care decides the header
   // (bits and block size); the value counts are those stored, fill included.
   // A pass over every slot of the slice (billions at 8 stones), so on all threads.
@@ -55,7 +63,7 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
   std::vector<std::uint64_t> largest{largest_here.load()};
   comm.max(largest);
   io::TableHeader h = io::plan_table(spec, MaterialIndex::of(slice.material).slots(),
-                                     static_cast<std::uint16_t>(largest[0]));
+                                     static_cast<std::uint16_t>(largest[0]), options);
   if (slice.first < slice.last && slice.first % h.entries_per_block != 0)
     throw std::logic_error("write_solved_class: a rank's slots do not start at a block boundary");
 
@@ -67,7 +75,7 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
   const unsigned workers = std::max(1u, threads);
   std::vector<std::vector<std::uint64_t>> counts(workers, std::vector<std::uint64_t>(io::value_counts_size(h), 0));
   std::vector<io::BlockEncoder> encoders;
-  for (unsigned t = 0; t < workers; ++t) encoders.emplace_back(h);
+  for (unsigned t = 0; t < workers; ++t) encoders.emplace_back(h, options);
   std::vector<std::vector<T>> entries(workers);
   parallel_for(0, my_blocks, workers, [&](std::uint64_t k, std::uint64_t, unsigned t) {
     const auto b = static_cast<std::uint32_t>(first_block + k);
@@ -117,22 +125,96 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
   return h;
 }
 
+
+// Both files of a class into `dir`, value(slot) giving each entry of this rank's slots.
+template <class ValueOf>
+std::array<io::TableHeader, 2> write_class_files(const std::filesystem::path& dir, RankSlots slots, Communicator& comm,
+                                                 unsigned threads, const io::WriteOptions& options, ValueOf value) {
+  const Material m = slots.material;
+  const io::TableHeader wdl = write_distributed<std::uint8_t>(
+      table_file(dir, m, io::TableKind::wdl), spec_of(m, io::TableKind::wdl), slots, comm, threads, options,
+      [&](std::uint64_t s) { return static_cast<std::uint8_t>(value(s).outcome); });  // unused: don't-care
+  const io::TableHeader depth = write_distributed<std::uint16_t>(
+      table_file(dir, m, io::TableKind::depth), spec_of(m, io::TableKind::depth), slots, comm, threads, options,
+      [&](std::uint64_t s) {
+        // No reader looks at the depth of a draw or of a don't-care entry.
+        const Value v = value(s);
+        return v.outcome == Outcome::win || v.outcome == Outcome::loss ? v.depth : io::kDontCareDepth;
+      });
+  return {wdl, depth};
+}
+
+// Value files are read once per pair that seeds from them, and written for every class:
+// zstd's fastest level, as their bytes are no product (they take about twice the space).
+io::WriteOptions value_file_options() {
+  io::WriteOptions options;
+  options.zstd_level = 1;
+  return options;
+}
+
+void create_value_files_dir(const std::filesystem::path& dir, Communicator& comm) {
+  if (comm.is_root()) std::filesystem::create_directories(value_files_dir(dir));
+  comm.barrier();
+}
+
 }  // namespace
 
 std::array<io::TableHeader, 2> write_solved_class(const std::filesystem::path& dir, const SolvedSlice& slice,
                                                   Communicator& comm, unsigned threads) {
-  const Material m = slice.material;
-  const io::TableHeader wdl = write_distributed<std::uint8_t>(
-      table_file(dir, m, io::TableKind::wdl), spec_of(m, io::TableKind::wdl), slice, comm, threads,
-      [&](std::uint64_t s) { return static_cast<std::uint8_t>(slice.at(s).outcome); });  // unused: don't-care
-  const io::TableHeader depth = write_distributed<std::uint16_t>(
-      table_file(dir, m, io::TableKind::depth), spec_of(m, io::TableKind::depth), slice, comm, threads,
-      [&](std::uint64_t s) {
-        // No reader looks at the depth of a draw or of a don't-care entry.
-        const Value v = slice.at(s);
-        return v.outcome == Outcome::win || v.outcome == Outcome::loss ? v.depth : io::kDontCareDepth;
-      });
-  return {wdl, depth};
+  return write_class_files(dir, {slice.material, slice.first, slice.last}, comm, threads, io::WriteOptions{},
+                           [&](std::uint64_t s) { return slice.stored_at(s); });
+}
+
+void write_value_files(const std::filesystem::path& dir, const SolvedSlice& slice, Communicator& comm,
+                       unsigned threads) {
+  create_value_files_dir(dir, comm);
+  write_class_files(value_files_dir(dir), {slice.material, slice.first, slice.last}, comm, threads,
+                    value_file_options(), [&](std::uint64_t s) { return slice.at(s); });
+}
+
+void write_value_files(const std::filesystem::path& dir, Material material, std::uint64_t first, std::uint64_t last,
+                       std::span<const std::uint16_t> values, Communicator& comm, unsigned threads) {
+  const MaterialIndex& index = MaterialIndex::of(material);
+  if (values.size() != last - first) throw std::logic_error("write_value_files: values do not cover the slots");
+  create_value_files_dir(dir, comm);
+  // Non-canonical slots hold meaningless values: they become don't-care.
+  std::vector<std::uint64_t> canonical((last - first + 63) / 64, 0);
+  parallel_for(0, canonical.size(), std::max(1u, threads), [&](std::uint64_t word_first, std::uint64_t word_last) {
+    for_each_slot(index, first + word_first * 64, std::min(last, first + word_last * 64), [&](const SlotCursor& slot) {
+      const std::uint64_t local = slot.slot() - first;
+      if (slot.canonical()) canonical[local / 64] |= std::uint64_t{1} << (local % 64);
+    });
+  }, std::uint64_t{1} << 10);
+  write_class_files(value_files_dir(dir), {material, first, last}, comm, threads, value_file_options(),
+                    [&](std::uint64_t s) {
+                      const std::uint64_t local = s - first;
+                      if (!(canonical[local / 64] >> (local % 64) & 1)) return Value{Outcome::unused, 0};
+                      return unpack_value(values[local]);
+                    });
+}
+
+void read_value_share(const std::filesystem::path& dir, Material material, std::uint64_t first,
+                      std::span<std::uint16_t> out, unsigned threads) {
+  // Read once, start to end: through the readers' own small caches.
+  const io::TableReader wdl = open_class_file(value_files_dir(dir), material, io::TableKind::wdl);
+  const io::TableReader depth = open_class_file(value_files_dir(dir), material, io::TableKind::depth);
+  if (first + out.size() > wdl.size()) throw io::TableError(wdl.file(), "fewer entries than the share read");
+  const unsigned workers = std::max(1u, threads);
+  std::vector<std::vector<std::uint8_t>> outcomes(workers);
+  std::vector<std::vector<std::uint16_t>> depths(workers);
+  // Chunks of whole blocks (shares start at block boundaries): no block read twice.
+  parallel_for(0, out.size(), workers, [&](std::uint64_t begin, std::uint64_t end, unsigned t) {
+    outcomes[t].resize(end - begin);
+    depths[t].resize(end - begin);
+    wdl.read(first + begin, std::span<std::uint8_t>(outcomes[t]));
+    depth.read(first + begin, std::span<std::uint16_t>(depths[t]));
+    for (std::uint64_t k = 0; k < end - begin; ++k) {
+      const auto outcome = static_cast<Outcome>(outcomes[t][k]);
+      const std::uint16_t d = outcome == Outcome::win || outcome == Outcome::loss ? depths[t][k] : 0;
+      if (d >= kPackedDepthLimit) throw io::TableError(depth.file(), "depth " + std::to_string(d) + " out of range");
+      out[begin + k] = pack_value({outcome, d});
+    }
+  }, kRankAlignment);
 }
 
 ClassTable read_class_table(const std::filesystem::path& dir, Material material) {

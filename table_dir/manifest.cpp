@@ -63,6 +63,10 @@ Manifest Manifest::load(const std::filesystem::path& dir) {
       entry.seconds = c.at("seconds").get<double>();
       entry.seed_seconds = c.value("seed_seconds", 0.0);
       entry.propagate_seconds = c.value("propagate_seconds", 0.0);
+      if (c.contains("value_files")) {
+        const nlohmann::json& v = c.at("value_files");
+        entry.values = ManifestValueFiles{file_from_json(v.at("wdl")), file_from_json(v.at("depth"))};
+      }
       manifest.put(entry);
     }
   } catch (const std::exception& e) {
@@ -79,7 +83,7 @@ Manifest Manifest::load_required(const std::filesystem::path& dir) {
 
 void Manifest::save(const std::filesystem::path& dir) const {
   nlohmann::json classes = nlohmann::json::array();
-  for (const auto& [name, c] : classes_)
+  for (const auto& [name, c] : classes_) {
     classes.push_back({{"class", name},
                        {"files", {{"wdl", file_json(c.wdl)}, {"depth", file_json(c.depth)}}},
                        {"canonical", c.canonical},
@@ -90,6 +94,8 @@ void Manifest::save(const std::filesystem::path& dir) const {
                        {"seconds", c.seconds},
                        {"seed_seconds", c.seed_seconds},
                        {"propagate_seconds", c.propagate_seconds}});
+    if (c.values) classes.back()["value_files"] = {{"wdl", file_json(c.values->wdl)}, {"depth", file_json(c.values->depth)}};
+  }
   const nlohmann::json j = {{"version", kManifestVersion}, {"index_scheme", hex(index_scheme_id())}, {"classes", classes}};
 
   io::write_text_atomically(dir / kFileName, j.dump(2) + "\n");
@@ -101,6 +107,15 @@ const ManifestClass* Manifest::find(Material material) const {
 }
 
 void Manifest::put(const ManifestClass& entry) { classes_[to_string(entry.material)] = entry; }
+
+ManifestValueFiles describe_value_files(const std::filesystem::path& dir, Material material) {
+  ManifestValueFiles files{describe_file(value_files_dir(dir), material, io::TableKind::wdl),
+                           describe_file(value_files_dir(dir), material, io::TableKind::depth)};
+  const std::string folder = value_files_dir(dir).filename().string() + "/";
+  files.wdl.name = folder + files.wdl.name;
+  files.depth.name = folder + files.depth.name;
+  return files;
+}
 
 ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind) {
   const std::filesystem::path path = table_file(dir, material, kind);

@@ -20,9 +20,16 @@ struct ManifestFile {
   std::uint64_t checksum = 0;  // io::file_checksum (xxHash64 of the whole file)
 };
 
+// A class's generation-side value files (value_files_dir), named relative to the table
+// directory ("values/3v2.wdl.tsivy"). Optional: readers of the tables never need them.
+struct ManifestValueFiles {
+  ManifestFile wdl, depth;
+};
+
 struct ManifestClass {
   Material material{};
   ManifestFile wdl, depth;
+  std::optional<ManifestValueFiles> values;
   std::uint64_t canonical = 0, wins = 0, draws = 0, losses = 0;
   int max_depth = 0;
   double seconds = 0;          // solving the pair this class belongs to
@@ -52,6 +59,8 @@ class Manifest {
 
 // The manifest's entry for the class's file of this kind as it is on disk now: name,
 // size and checksum. Throws io::TableError or std::filesystem::filesystem_error.
+// Describes DIR's value files of `material` (both must exist).
+ManifestValueFiles describe_value_files(const std::filesystem::path& dir, Material material);
 ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind);
 
 // Why the class's files are not as the manifest gives them (missing, other size, other

@@ -8,6 +8,8 @@ std::filesystem::path table_file(const std::filesystem::path& dir, Material mate
   return dir / (to_string(material) + "." + kind_name(kind) + ".tsivy");
 }
 
+std::filesystem::path value_files_dir(const std::filesystem::path& dir) { return dir / "values"; }
+
 io::TableReader open_class_file(const std::filesystem::path& dir, Material material, io::TableKind kind,
                                 io::SharedBlockCache cache) {
   const std::filesystem::path file = table_file(dir, material, kind);

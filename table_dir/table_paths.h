@@ -14,6 +14,11 @@ namespace tsivy {
 std::filesystem::path table_file(const std::filesystem::path& dir, Material material, io::TableKind kind);
 std::string kind_name(io::TableKind kind);  // "wdl", "depth"
 
+// "<dir>/values": the generation-side value files (solver/value_files.h), a table
+// directory of its own whose files hold a true value in every canonical entry,
+// capture positions included. Optional: nothing but `tsivy generate` reads it.
+std::filesystem::path value_files_dir(const std::filesystem::path& dir);
+
 // Opens DIR's file of this class and kind, and checks that its header describes this
 // class, this kind, this index scheme and the index's slot count (a file renamed into
 // another class's place is refused). Blocks are cached in `cache` when given, else in a

@@ -124,8 +124,8 @@ std::map<std::string, std::string> manifest_classes(const std::filesystem::path&
 }
 
 void copy_tables(const std::filesystem::path& from, const std::filesystem::path& to) {
-  for (const auto& e : std::filesystem::directory_iterator(from))
-    std::filesystem::copy_file(e.path(), to / e.path().filename(), std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy(from, to,
+                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
 }
 
 const std::filesystem::path& reference_tables() {

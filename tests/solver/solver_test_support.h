@@ -55,7 +55,7 @@ std::map<std::string, std::string> manifest_classes(const std::filesystem::path&
 // the ctest fixture sets). Tests must not modify it: copy it first.
 const std::filesystem::path& reference_tables();
 
-// Copies every file of `from` into `to` (which must exist).
+// Copies every file of `from` into `to` (which must exist), value files (DIR/values) included.
 void copy_tables(const std::filesystem::path& from, const std::filesystem::path& to);
 
 // The arguments joined by spaces, for failure messages.

@@ -70,7 +70,7 @@ TEST_F(TableFilesTest, RefusesAFileHoldingAnotherClass) {
 TEST_F(TableFilesTest, AnUnwritableDirectoryIsAFileWriteError) {
   std::ofstream(dir_ / "plain") << "a regular file, not a directory";
   const std::uint64_t slots = MaterialIndex::of({1, 1}).slots();
-  const SolvedSlice slice{{1, 1}, 0, slots, std::vector<std::uint8_t>(slots, 0), {}};  // every slot a loss in 0
+  const SolvedSlice slice{{1, 1}, 0, slots, std::vector<std::uint8_t>(slots, 0), {}, {}};  // every slot a loss in 0
   const std::unique_ptr<Communicator> comm = make_local_communicator();
   try {
     write_solved_class(dir_ / "plain", slice, *comm, 2);
