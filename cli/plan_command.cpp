@@ -131,7 +131,8 @@ void add_plan_command(CLI::App& app) {
       std::printf("tsivy plan: every class of 2..%d stones on %u rank(s) x %u thread(s)", request->max_stones,
                   request->ranks, request->threads);
       if (request->memory_per_rank) std::printf(", %s per rank", gib(*request->memory_per_rank).c_str());
-      std::printf("\nmemory per rank (the rank with most slots) = working state + classes the captures reach + buffers + process\n");
+      std::printf("\nmemory per rank (the rank with most slots) = working state + its share of the classes the captures "
+                  "reach + buffers + process\n");
       std::printf("%-9s %17s %11s %11s %10s %11s %10s %10s %11s\n", "pair", "slots", "working", "reached",
                   "buffers", "peak/rank", "WDL disk", "depth disk", "core-hours");
       for (const PairPlan& p : pairs)
@@ -157,9 +158,9 @@ void add_plan_command(CLI::App& app) {
       if (fitting_ranks)
         std::cerr << "tsivy plan: the smallest rank count at which every pair fits is " << *fitting_ranks << "\n";
       else
-        std::cerr << "tsivy plan: no rank count fits: every rank holds the classes the pair's captures reach ("
-                  << gib(pairs.back().resident_bytes) << " for " << pairs.back().name
-                  << ") whatever the rank count\n";
+        std::cerr << "tsivy plan: no rank count fits: every rank holds the process and its exchange buffers ("
+                  << gib(pairs.back().process_bytes + pairs.back().buffer_bytes)
+                  << ") whatever the rank count; try a smaller --updates-per-round\n";
     }
   });
 }

@@ -43,37 +43,46 @@ ManifestClass summarise(const std::filesystem::path& dir, const SolvedSlice& sli
   return entry;
 }
 
-// The figures the generation bench reports: where propagation spends its time, and
-// how much it exchanges between ranks.
+// The figures the generation bench reports: where seeding and propagation spend their
+// time, and how much each exchanges between ranks.
 struct TotalStats {
-  double seconds = 0, propagate = 0, frontier = 0, exchange = 0;
-  std::uint64_t exchanged = 0, resolved = 0, peak_working = 0, peak_slots = 0;
+  double seconds = 0, seed = 0, seed_exchange = 0, propagate = 0, frontier = 0, exchange = 0;
+  std::uint64_t seed_exchanged = 0, exchanged = 0, positions = 0, peak_working = 0, peak_slots = 0;
   void add(const SolveStats& s, double pair_seconds) {
     seconds += pair_seconds;
+    seed += s.seed_seconds;
+    seed_exchange += s.seed_exchange_seconds;
+    seed_exchanged += s.seed_exchanged_bytes;
     propagate += s.propagate_seconds;
     frontier += s.frontier_seconds;
     exchange += s.exchange_seconds;
     exchanged += s.exchanged_bytes;
-    resolved += s.resolved;
+    positions += s.positions;
     if (s.working_bytes > peak_working) {
       peak_working = s.working_bytes;
       peak_slots = s.owned_slots;
     }
   }
   void finish(Communicator& comm) {
-    std::array<std::uint64_t, 1> bytes{exchanged};
+    std::array<std::uint64_t, 2> bytes{seed_exchanged, exchanged};
     comm.sum(bytes);
-    exchanged = bytes[0];
+    seed_exchanged = bytes[0];
+    exchanged = bytes[1];
   }
   void print(std::ostream& log, int ranks, unsigned threads) const {
-    char line[400];
+    const auto share = [](double part, double whole) { return 100 * part / std::max(whole, 1e-9); };
+    const auto per_position = [&](std::uint64_t bytes) {
+      return static_cast<double>(bytes) / static_cast<double>(std::max<std::uint64_t>(positions, 1));
+    };
+    char line[600];
     std::snprintf(line, sizeof line,
-                  "solver: %d rank(s) x %u thread(s); solving %.2f s, of which propagation %.2f s; finding frontiers "
-                  "%.2f s (%.1f %% of propagation, rank 0); exchange %.2f s (%.1f %%, rank 0), %.2f bytes per resolved "
-                  "position (all ranks); working state %.3f bytes per slot (largest pair, rank 0)\n",
-                  ranks, threads, seconds, propagate, frontier, 100 * frontier / std::max(propagate, 1e-9), exchange,
-                  100 * exchange / std::max(propagate, 1e-9),
-                  static_cast<double>(exchanged) / static_cast<double>(std::max<std::uint64_t>(resolved, 1)),
+                  "solver: %d rank(s) x %u thread(s); solving %.2f s: seeding %.2f s, exchange %.2f s (%.1f %%, rank 0), "
+                  "%.2f bytes per position; propagation %.2f s, finding frontiers %.2f s (%.1f %%, rank 0), exchange "
+                  "%.2f s (%.1f %%, rank 0), %.2f bytes per position (bytes sent by all ranks per canonical position "
+                  "solved); working state %.3f bytes per slot (largest pair, rank 0)\n",
+                  ranks, threads, seconds, seed, seed_exchange, share(seed_exchange, seed), per_position(seed_exchanged),
+                  propagate, frontier, share(frontier, propagate), exchange, share(exchange, propagate),
+                  per_position(exchanged),
                   static_cast<double>(peak_working) / static_cast<double>(std::max<std::uint64_t>(peak_slots, 1)));
     log << line;
   }
@@ -142,13 +151,14 @@ void print_pair_cost(std::ostream& log, const std::string& pair, double wall, do
 // A run killed while writing leaves the hidden temporary files of its atomic writes
 // (tables and manifest) behind; the next run in the directory removes them.
 void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* log) {
-  std::error_code error;
-  if (dir != value_files_dir(dir) && std::filesystem::is_directory(value_files_dir(dir), error))
-    remove_stale_temporaries(value_files_dir(dir), log);
-  for (const auto& file : std::filesystem::directory_iterator(dir)) {
-    if (!io::is_temporary_name(file.path().filename().string()) || !file.is_regular_file()) continue;
-    if (log) *log << "  removing " << file.path().string() << ", left by an interrupted run\n";
-    std::filesystem::remove(file.path());
+  for (const std::filesystem::path& folder : {dir, value_files_dir(dir)}) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(folder, error)) continue;
+    for (const auto& file : std::filesystem::directory_iterator(folder)) {
+      if (!io::is_temporary_name(file.path().filename().string()) || !file.is_regular_file()) continue;
+      if (log) *log << "  removing " << file.path().string() << ", left by an interrupted run\n";
+      std::filesystem::remove(file.path());
+    }
   }
 }
 

@@ -59,6 +59,7 @@ class PairSolver {
       seed();
     }
     stats_.seed_seconds = seconds_since(start);
+    stats_.positions = state_.canonical;
     // The checkpoint clock runs from the start of the pair, seeding included: an 8-stone
     // pair seeds for most of an hour, and that work is saved at the first depth step.
     propagate(resumed.value_or(0));
@@ -204,17 +205,20 @@ class PairSolver {
     std::vector<Position> successors;
   };
 
-  // Scans thread t's slots on from where it stopped, until about updates_per_round
-  // requests are buffered: settles quiet positions without a turn at once, and asks for
-  // the successors of capture positions.
+  // Scans thread t's slots on from where it stopped, until about a round's requests are
+  // buffered: settles quiet positions without a turn at once, and asks for the
+  // successors of capture positions. A request costs about four updates' bytes (itself,
+  // whose it is, and the waiting position's share), so a round holds a quarter of
+  // updates_per_round requests: seeding's buffers stay those of propagation.
   void scan_for_seeds(unsigned t, SeedScan& scan, const ResidentShares& shares, SeedRequests& requests,
                       SeedingProgress& progress) {
     constexpr std::uint64_t kSlotsPerCheck = 1024;
+    const std::uint64_t round = std::max<std::uint64_t>(1, options_.updates_per_round / kSeedRequestCostInUpdates);
     Worker& w = state_.workers[t];
     std::uint64_t buffered = 0;
     for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
       WorkingClass& c = state_.classes[ci];
-      while (scan.next[ci] < w.last[ci] && buffered < options_.updates_per_round) {
+      while (scan.next[ci] < w.last[ci] && buffered < round) {
         const std::uint64_t end = std::min(w.last[ci], scan.next[ci] + kSlotsPerCheck);
         for_each_slot(*c.index, scan.next[ci], end, [&](const SlotCursor& slot) {
           progress.count(t);

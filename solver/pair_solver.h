@@ -34,8 +34,11 @@ constexpr std::uint64_t working_state_bytes(std::uint64_t slots) {
   return (kValueBytesPerSlot + kCounterBytesPerSlot) * slots + kFrontierBitmaps * sizeof(std::uint64_t) * ((slots + 63) / 64);
 }
 // Updates a thread buffers before an exchange round, by default; each is one 64-bit word.
-inline constexpr std::uint64_t kDefaultUpdatesPerRound = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kDefaultUpdatesPerRound = std::uint64_t{1} << 20;
 inline constexpr std::uint64_t kUpdateBytes = sizeof(std::uint64_t);
+// Seeding's rounds hold updates_per_round / this many requests per thread: a request
+// and its bookkeeping take about this many updates' bytes (solver/seed_requests.h).
+inline constexpr std::uint64_t kSeedRequestCostInUpdates = 4;
 
 // Where a solve is, in the order the phases come.
 enum class SolvePhase {
@@ -63,6 +66,7 @@ struct SolveStats {
   double exchange_seconds = 0;   // packing, exchanging and unpacking updates between ranks
   std::uint64_t exchanged_bytes = 0;  // sent to other ranks, this rank
   std::uint64_t resolved = 0;         // all ranks
+  std::uint64_t positions = 0;        // canonical positions of the pair, all ranks
   double seed_exchange_seconds = 0;   // asking for and answering seeding's values, this rank
   std::uint64_t seed_exchanged_bytes = 0;  // sent to other ranks by seeding, this rank
   std::uint64_t share_bytes = 0;      // this rank's shares of the smaller classes (solver/resident_shares.h)

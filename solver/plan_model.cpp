@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lookup/table_lookup.h"
+#include "solver/resident_shares.h"
 #include "solver/generate.h"
 #include "solver/pair_solver.h"
 #include "solver/residents.h"
@@ -49,16 +49,27 @@ std::vector<Material> pair_classes(Material material) {
   return classes;
 }
 
-// The working state of the rank holding the most slots of the pair, from the
+// The rank with the most bytes of working state and shares together, from the
 // solver's own partition (solver/partition.h): rank boundaries are multiples of
-// kRankAlignment, so ranks are not all equal.
-std::uint64_t largest_rank_working_bytes(const std::vector<Material>& classes, unsigned ranks) {
-  std::vector<std::uint64_t> bytes(ranks, 0);
+// kRankAlignment, so ranks are not all equal. Working state: the pair's classes;
+// shares: the smaller classes its captures reach (solver/resident_shares.h), split the
+// same way, 2 bytes a slot.
+struct RankBytes {
+  std::uint64_t working = 0, shares = 0;
+};
+RankBytes largest_rank_bytes(const std::vector<Material>& classes, const std::vector<Material>& reached, unsigned ranks) {
+  std::vector<RankBytes> bytes(ranks);
   for (const Material m : classes) {
     const std::vector<std::uint64_t> bounds = split_range(0, MaterialIndex::of(m).slots(), ranks, kRankAlignment);
-    for (unsigned r = 0; r < ranks; ++r) bytes[r] += working_state_bytes(bounds[r + 1] - bounds[r]);
+    for (unsigned r = 0; r < ranks; ++r) bytes[r].working += working_state_bytes(bounds[r + 1] - bounds[r]);
   }
-  return *std::max_element(bytes.begin(), bytes.end());
+  for (const Material m : reached) {
+    const std::vector<std::uint64_t> bounds = split_range(0, MaterialIndex::of(m).slots(), ranks, kRankAlignment);
+    for (unsigned r = 0; r < ranks; ++r) bytes[r].shares += (bounds[r + 1] - bounds[r]) * kShareBytesPerSlot;
+  }
+  return *std::max_element(bytes.begin(), bytes.end(), [](const RankBytes& a, const RankBytes& b) {
+    return a.working + a.shares < b.working + b.shares;
+  });
 }
 
 }  // namespace
@@ -77,9 +88,9 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
     plan.wdl_bytes += static_cast<std::uint64_t>(std::llround(static_cast<double>(canonical) * figures.wdl_bytes_per_position));
     plan.depth_bytes += static_cast<std::uint64_t>(std::llround(static_cast<double>(canonical) * figures.depth_bytes_per_position));
   }
-  plan.working_bytes = largest_rank_working_bytes(classes, ranks);
-  for (const Material m : resident_classes_for(material))
-    plan.resident_bytes += MaterialIndex::of(m).slots() * TableLookup::kResidentBytesPerSlot;
+  const RankBytes largest = largest_rank_bytes(classes, resident_classes_for(material), ranks);
+  plan.working_bytes = largest.working;
+  plan.resident_bytes = largest.shares;
   // Each thread buffers up to updates_per_round updates per round (a soft limit) for the
   // workers that own them, in std::vectors that keep their capacity from round to round:
   // a vector that doubled its way up holds up to twice what it was filled with, and the
@@ -90,6 +101,8 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
   const double thread_buffers =
       kVectorGrowth * static_cast<double>(threads) * static_cast<double>(updates_per_round * kUpdateBytes);
   const double exchanged = ranks > 1 ? 2.0 * (ranks - 1) / ranks : 0.0;
+  // Seeding's rounds buffer a quarter as many requests at about four times the bytes
+  // (kSeedRequestCostInUpdates), before propagation's buffers exist: the same bound.
   plan.buffer_bytes = static_cast<std::uint64_t>(thread_buffers * (1.0 + exchanged));
   plan.process_bytes = ranks > 1 ? figures.mpi_rank_bytes : figures.process_bytes;
   plan.core_seconds = static_cast<double>(plan.canonical) / figures.positions_per_core_second;

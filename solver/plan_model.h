@@ -1,7 +1,7 @@
 // `tsivy plan`'s model: what `tsivy generate` on P ranks of T threads will need, pair by
 // pair, before anyone books a cluster. Memory comes from the solver's own figures
-// (working_state_bytes, the rank partition, the resident classes captures reach, the update
-// buffers); disk and time from figures measured on the tables up to 7 stones, which
+// (working_state_bytes, the rank partition, the shares of the classes captures reach,
+// the update buffers); disk and time from figures measured on the tables up to 7 stones, which
 // are constants here, each with where it was measured.
 #pragma once
 
@@ -46,7 +46,7 @@ struct PairPlan {
   std::uint64_t slots = 0;          // index slots of both classes
   std::uint64_t canonical = 0;      // canonical positions, estimated (raw positions / 4 symmetries)
   std::uint64_t working_bytes = 0;  // values, counters and frontier bitmaps of the rank's slots
-  std::uint64_t resident_bytes = 0; // the classes the pair's captures reach, on every rank
+  std::uint64_t resident_bytes = 0; // the rank's shares of the classes the pair's captures reach
   std::uint64_t buffer_bytes = 0;   // update buffers at their limit, and their exchange copies
   std::uint64_t process_bytes = 0;  // the process itself (Measured)
   std::uint64_t wdl_bytes = 0, depth_bytes = 0;  // files on disk, estimated
@@ -59,9 +59,9 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
 // Every pair up to request.max_stones, smallest total first (the order generate solves them).
 std::vector<PairPlan> plan_pairs(const PlanRequest& request);
 
-// The smallest rank count (up to 2^20) at which every pair up to max_stones fits in
-// memory_per_rank; nullopt when none does (the resident classes alone, which
-// every rank holds whatever the count, leave too little).
+// The smallest rank count (up to 2^16) at which every pair up to max_stones fits in
+// memory_per_rank; nullopt when none does (what every rank holds whatever the count,
+// the process and its buffers, leaves too little).
 std::optional<unsigned> smallest_ranks_that_fit(int max_stones, unsigned threads, std::uint64_t updates_per_round,
                                                 std::uint64_t memory_per_rank);
 

@@ -26,6 +26,9 @@
 
 namespace tsivy {
 
+// Bytes a share holds per slot (a packed value, lookup/value_code.h): what `tsivy plan` counts.
+inline constexpr std::uint64_t kShareBytesPerSlot = sizeof(std::uint16_t);
+
 class ResidentShares {
  public:
   // Loads this rank's share of each class of `classes`, smallest first, on `threads`
@@ -57,6 +60,7 @@ class ResidentShares {
     std::uint64_t first = 0, last = 0;  // this rank's slots
     std::vector<std::uint16_t> values;  // packed values of [first, last)
   };
+  static_assert(sizeof(decltype(Share::values)::value_type) == kShareBytesPerSlot);
   bool read_value_files(Share& share, const std::filesystem::path& table_dir, Communicator& comm, unsigned threads,
                         std::ostream* log);
   void resolve_by_search(Share& share, const TableLookup& lookup, unsigned threads);

@@ -38,12 +38,14 @@ class UpdateExchange {
   void for_each_batch(unsigned thread, Apply&& apply) const {
     for (const auto& from : out_) apply(std::span<const std::uint64_t>(from[rank_ * threads_ + thread]));
     for (unsigned r = 0; r < ranks_; ++r) {
-      if (r == rank_ || received_words_.size() <= r || received_words_[r].empty()) continue;
-      // Per rank: a count for each thread, then each thread's updates.
-      const std::vector<std::uint64_t>& words = received_words_[r];
+      if (r == rank_ || received_.size() <= r || received_[r].empty()) continue;
+      // Per rank: a count for each thread, then each thread's updates. The bytes come
+      // from operator new, aligned for 64-bit words.
+      const std::span<const std::uint64_t> words(reinterpret_cast<const std::uint64_t*>(received_[r].data()),
+                                                 received_[r].size() / sizeof(std::uint64_t));
       std::uint64_t offset = threads_;
       for (unsigned k = 0; k < thread; ++k) offset += words[k];
-      apply(std::span<const std::uint64_t>(words).subspan(offset, words[thread]));
+      apply(words.subspan(offset, words[thread]));
     }
   }
 
@@ -57,8 +59,7 @@ class UpdateExchange {
   Communicator& comm_;
   unsigned threads_, rank_, ranks_;
   std::vector<std::vector<std::vector<std::uint64_t>>> out_;  // [thread][worker]
-  std::vector<std::vector<std::uint8_t>> received_;
-  std::vector<std::vector<std::uint64_t>> received_words_;
+  std::vector<std::vector<std::uint8_t>> received_;  // from each rank, read in place
   double seconds_ = 0;
   std::uint64_t bytes_sent_ = 0;
 };
