@@ -10,7 +10,8 @@
 # Examples: bench/scaling.sh 6 "1 2 4" 1        (what fits 2 cores, oversubscribed)
 #           bench/scaling.sh 7 "1 2 4 8 16" 1   (on a 16-core machine)
 # TSIVY=path picks the binary (default build/release/cli/tsivy); KEEP=dir keeps the
-# tables and logs there instead of a temporary directory.
+# tables and logs there instead of a temporary directory; GENERATE_ARGS adds options
+# to every run (e.g. GENERATE_ARGS="--updates-per-round 262144").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: bench/scaling.sh MAX_STONES [RANK_COUNTS] [THREADS_PER_RANK]"
@@ -35,7 +36,8 @@ for p in $counts; do
   # Each rank writes its own peak (KiB) to a file of its own, named by its rank.
   mkdir -p "$work/peaks-$p"
   mpirun --oversubscribe -np "$p" bash -c 'exec /usr/bin/time -o "$0/$OMPI_COMM_WORLD_RANK" -f "%M" "$@"' \
-    "$work/peaks-$p" "$tsivy" generate --max-stones "$stones" --threads "$threads" --out "$dir" >"$log" 2>&1 || {
+    "$work/peaks-$p" "$tsivy" generate --max-stones "$stones" --threads "$threads" --out "$dir" ${GENERATE_ARGS:-} \
+    >"$log" 2>&1 || {
     echo "scaling: the run on $p rank(s) failed; its log:" >&2
     tail -20 "$log" >&2
     exit 1
