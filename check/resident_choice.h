@@ -24,7 +24,7 @@ struct ResidentLimit {
   bool forced = false;
   // `--memory`: what the resident classes and the block cache may take together;
   // nullopt: nothing is held resident unless forced.
-  std::optional<std::uint64_t> memory;
+  std::optional<std::uint64_t> memory = std::nullopt;
 };
 
 // What holding `classes` resident takes: kResidentBytesPerSlot for every index slot.

@@ -43,11 +43,11 @@ struct StatsOptions {
   // (check/resident_choice.h). No `memory`: never.
   bool resident = false;
   std::ostream* log = nullptr;  // what each pair holds resident, progress within a class, a line per class
-  std::optional<std::uint64_t> memory;
+  std::optional<std::uint64_t> memory = std::nullopt;
   // Seconds between progress lines within a class; 0: after every chunk of slots.
   double progress_every = 30;
   // Called with each class's figures as soon as they are counted (in the order returned).
-  std::function<void(const ClassStats&)> on_class;
+  std::function<void(const ClassStats&)> on_class = nullptr;
 };
 
 // Reads every class listed in DIR/manifest.json (through the table reader) and counts,

@@ -34,7 +34,7 @@ struct VerifyOptions {
   // its classes and the block cache fit `memory` (check/resident_choice.h), the
   // smallest `memory` of all ranks, so that they all choose alike. No `memory`: never.
   bool resident = false;
-  std::optional<std::uint64_t> memory;
+  std::optional<std::uint64_t> memory = std::nullopt;
   // When given, each verified class's statistics are appended here too, the figures of
   // `tsivy stats` (summed over the ranks), from the same scan: at 8 stones that saves a
   // second pass that resolves every capture position again.
