@@ -1,11 +1,16 @@
 #include "check/stats.h"
 
+#include <chrono>
+#include <cstdio>
 #include <mutex>
+#include <ostream>
 #include <stdexcept>
 
 #include "parallel/parallel.h"
 #include "table_dir/manifest.h"
 #include "check/class_scan.h"
+#include "check/resident_choice.h"
+#include "check/scan_progress.h"
 #include "solver/residents.h"
 
 namespace tsivy {
@@ -18,17 +23,22 @@ void count_into(std::vector<std::uint64_t>& histogram, int depth) {
 
 // Every position counts, capture positions too (resolved by search), so that the
 // figures stay those of the whole class.
-ClassStats class_stats(const ClassScan& scan, Material material, unsigned threads) {
+ClassStats class_stats(const ClassScan& scan, Material material, const StatsOptions& options) {
   ClassStats total;
   total.material = material;
-  std::mutex merge;
-  parallel_for(0, scan.index().slots(), threads, [&](std::uint64_t first, std::uint64_t last) {
+  std::mutex merge, log_mutex;
+  ScanProgress progress(options.log, log_mutex, to_string(material) + ": counted", "", scan.index().slots(),
+                        options.progress_every);
+  parallel_for(0, scan.index().slots(), options.threads, [&](std::uint64_t first, std::uint64_t last) {
     ClassStats part;
     scan.visit(first, last, [&](const SlotCursor& slot, const Value& value, bool) {
       count_position(part, slot.slot(), slot.us(), slot.them(), value);
     });
-    std::lock_guard lock(merge);
-    merge_stats(total, part);
+    {
+      std::lock_guard lock(merge);
+      merge_stats(total, part);
+    }
+    progress.done(last - first);
   });
   return total;
 }
@@ -74,11 +84,25 @@ void merge_stats(ClassStats& total, const ClassStats& part) {
 std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const StatsOptions& options) {
   const Manifest manifest = Manifest::load_required(dir);
   TableLookup lookup(dir, LookupOptions{options.cache_bytes});
+  ResidentChoice residents(lookup, ResidentLimit{options.resident, options.memory}, options.cache_bytes,
+                           options.threads, options.log, "stats");
   std::vector<ClassStats> out;
   for (const Material m : classes_pair_by_pair()) {
     if (!manifest.find(m)) continue;
-    if (options.resident) hold_resident(lookup, resident_classes_for(m), options.threads, options.log, "stats");
-    out.push_back(class_stats(ClassScan(lookup, dir, m), m, options.threads));
+    // The class itself is read once, range by range: only its captures' classes are
+    // read again and again.
+    residents.before_pass(m, resident_classes_for(m));
+    const auto start = std::chrono::steady_clock::now();
+    out.push_back(class_stats(ClassScan(lookup, dir, m), m, options));
+    if (options.log) {
+      const ClassStats& s = out.back();
+      char line[120];
+      std::snprintf(line, sizeof line, "  %s: %llu positions, %.1f s\n", to_string(m).c_str(),
+                    static_cast<unsigned long long>(s.canonical[0] + s.canonical[1] + s.canonical[2]),
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      *options.log << line << std::flush;
+    }
+    if (options.on_class) options.on_class(out.back());
   }
   return out;
 }

@@ -4,7 +4,9 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <vector>
 
 #include "indexing/material_index.h"
@@ -36,9 +38,16 @@ struct StatsOptions {
   std::size_t cache_bytes = std::size_t{1} << 30;  // decompressed blocks kept for resolving capture positions
   // Before each pair, keeps the classes its captures reach in memory (2 bytes a slot), so
   // that its capture positions are resolved by array reads rather than through the
-  // files (at 8 stones one or two 7-stone classes).
+  // files (at 8 stones one or two 7-stone classes). `resident` forces it for every pair;
+  // otherwise a pair goes resident when those classes and the block cache fit `memory`
+  // (check/resident_choice.h). No `memory`: never.
   bool resident = false;
-  std::ostream* log = nullptr;  // a line per class made resident
+  std::ostream* log = nullptr;  // what each pair holds resident, progress within a class, a line per class
+  std::optional<std::uint64_t> memory = std::nullopt;
+  // Seconds between progress lines within a class; 0: after every chunk of slots.
+  double progress_every = 30;
+  // Called with each class's figures as soon as they are counted (in the order returned).
+  std::function<void(const ClassStats&)> on_class = nullptr;
 };
 
 // Reads every class listed in DIR/manifest.json (through the table reader) and counts,

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <chrono>
-#include <cstdio>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <tuple>
 
@@ -14,6 +13,8 @@
 #include "parallel/parallel.h"
 #include "table_dir/manifest.h"
 #include "check/class_scan.h"
+#include "check/resident_choice.h"
+#include "check/scan_progress.h"
 #include "solver/communicator.h"
 #include "solver/residents.h"
 
@@ -68,9 +69,12 @@ class Verifier {
     };
     // A class and its mirror one after the other, so that a pair made resident serves both.
     VerifyResult result;
+    ResidentChoice residents(lookup_, ResidentLimit{options_.resident, smallest_memory_of_all_ranks()},
+                             options_.cache_bytes, options_.threads, comm_.is_root() ? options_.log : nullptr,
+                             "verify");
     for (const Material m : classes_pair_by_pair()) {
       if (!wanted(m)) continue;
-      if (options_.resident) hold_in_memory(m);
+      residents.before_pass(m, read_again_and_again(m));
       verify_class(*manifest_.find(m), result);
     }
     return result;
@@ -79,11 +83,20 @@ class Verifier {
  private:
   // What verifying `material` reads again and again: the classes its pair's captures
   // reach and the pair itself (nothing else stays).
-  void hold_in_memory(Material material) {
+  std::vector<Material> read_again_and_again(Material material) const {
     std::vector<Material> classes = resident_classes_for(material);
     classes.push_back(material);
     if (material.flipped() != material && manifest_.find(material.flipped())) classes.push_back(material.flipped());
-    hold_resident(lookup_, classes, options_.threads, comm_.is_root() ? options_.log : nullptr, "verify");
+    return classes;
+  }
+
+  // Ranks on one machine may see different free memory: the least decides for all, so
+  // that rank 0's lines say what every rank does.
+  std::optional<std::uint64_t> smallest_memory_of_all_ranks() {
+    if (!options_.memory) return std::nullopt;
+    std::array<std::uint64_t, 1> complement{~*options_.memory};
+    comm_.max(complement);
+    return ~complement[0];
   }
 
   // Every rank scanned one share of the class: the counts and histograms add up, and
@@ -139,7 +152,9 @@ class Verifier {
     // Each rank checks one contiguous share of the slots, with its threads.
     const std::uint64_t slots = scan.index().slots();
     const auto share = [&](int rank) { return slots / comm_.size() * rank + std::min<std::uint64_t>(rank, slots % comm_.size()); };
-    Progress progress(*this, material, share(comm_.rank() + 1) - share(comm_.rank()));
+    ScanProgress progress(comm_.is_root() ? options_.log : nullptr, report_mutex_, to_string(material) + ": verified",
+                          comm_.size() > 1 ? " of rank 0" : "", share(comm_.rank() + 1) - share(comm_.rank()),
+                          options_.progress_every);
     // The value counts compared with the manifest are those of the statistics that
     // `--stats-json` publishes: one count, from the same scan.
     ClassStats class_stats;
@@ -185,40 +200,6 @@ class Verifier {
       *options_.log << "  " << to_string(material) << ": " << positions << " positions, " << mismatches_.load()
                     << " mismatches\n";
   }
-
-  // Rank 0's progress through its share of a class, printed now and then by whichever
-  // thread finishes a chunk when a line is due.
-  class Progress {
-   public:
-    Progress(Verifier& verifier, Material material, std::uint64_t slots)
-        : verifier_(verifier), material_(to_string(material)), slots_(slots),
-          prints_(verifier.options_.log && verifier.comm_.is_root()) {}
-    void done(std::uint64_t slots) {
-      const std::uint64_t so_far = scanned_ += slots;
-      if (!prints_) return;
-      std::lock_guard lock(verifier_.report_mutex_);
-      const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-      if (elapsed - last_print_ < verifier_.options_.progress_every) return;
-      last_print_ = elapsed;
-      char line[200];
-      std::snprintf(line, sizeof line, "  %s: verified %llu / %llu slots%s (%.1f %%), %.1f s, %.2f M slots/s\n",
-                    material_.c_str(), static_cast<unsigned long long>(so_far), static_cast<unsigned long long>(slots_),
-                    verifier_.comm_.size() > 1 ? " of rank 0" : "",
-                    100.0 * static_cast<double>(so_far) / static_cast<double>(std::max<std::uint64_t>(slots_, 1)), elapsed,
-                    static_cast<double>(so_far) / std::max(elapsed, 1e-9) / 1e6);
-      *verifier_.options_.log << line << std::flush;
-    }
-
-   private:
-    using Clock = std::chrono::steady_clock;
-    Verifier& verifier_;
-    const std::string material_;
-    const std::uint64_t slots_;
-    const bool prints_;
-    std::atomic<std::uint64_t> scanned_{0};
-    const Clock::time_point start_ = Clock::now();
-    double last_print_ = 0;
-  };
 
   const VerifyOptions& options_;
   std::unique_ptr<Communicator> local_ = options_.comm ? nullptr : make_local_communicator();

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <vector>
 
 #include "indexing/material_index.h"
@@ -29,8 +30,11 @@ struct VerifyOptions {
   // successors is resolved once rather than once per predecessor, which otherwise takes
   // most of verify's time. Costs TableLookup::kResidentBytesPerSlot per index slot of
   // those classes. Pairs are verified one after the other, each dropped when the next
-  // begins.
+  // begins. `resident` forces it for every pair; otherwise a pair goes resident when
+  // its classes and the block cache fit `memory` (check/resident_choice.h), the
+  // smallest `memory` of all ranks, so that they all choose alike. No `memory`: never.
   bool resident = false;
+  std::optional<std::uint64_t> memory = std::nullopt;
   // When given, each verified class's statistics are appended here too, the figures of
   // `tsivy stats` (summed over the ranks), from the same scan: at 8 stones that saves a
   // second pass that resolves every capture position again.

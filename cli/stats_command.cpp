@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/memory_limit.h"
 #include "cli/stats_json.h"
 #include "game/notation.h"
 #include "check/stats.h"
@@ -21,18 +22,23 @@ void add_stats_command(CLI::App& app) {
   cmd->add_flag("--json", *json, "One JSON object per class per line");
   auto options = std::make_shared<StatsOptions>();
   add_threads_option(*cmd, options->threads);
+  auto memory = std::make_shared<std::string>();
+  add_memory_option(*cmd, *memory);
   cmd->add_flag("--resident", options->resident,
                 "Hold the classes each pair's captures reach in memory (2 bytes a slot; one or two 7-stone classes "
-                "at 8 stones), so capture positions are resolved by array reads; for large classes");
-  cmd->callback([dir, json, options] {
+                "at 8 stones) even where that exceeds --memory, so capture positions are resolved by array reads. "
+                "Without it, stats does so for each pair that fits --memory");
+  cmd->callback([dir, json, options, memory] {
     options->log = &std::cerr;
-    const auto all = table_stats(*dir, *options);
-    if (!*json)
-      std::cout << "class  canonical: win / draw / loss            raw: win / draw / loss                    max depth  deepest\n";
-    for (const ClassStats& s : all) {
+    options->memory = memory_limit(*memory);
+    // Each class's line as soon as it is counted: at 8 stones a class takes minutes.
+    options->on_class = [json, header = !*json](const ClassStats& s) mutable {
+      if (header)
+        std::cout << "class  canonical: win / draw / loss            raw: win / draw / loss                    max depth  deepest\n";
+      header = false;
       if (*json) {
-        std::cout << class_stats_json(s).dump() << "\n";
-        continue;
+        std::cout << class_stats_json(s).dump() << "\n" << std::flush;
+        return;
       }
       const nlohmann::json deepest = deepest_fen(s);
       char line[300];
@@ -42,8 +48,9 @@ void add_stats_command(CLI::App& app) {
                     static_cast<unsigned long long>(s.raw[2]), static_cast<unsigned long long>(s.raw[1]),
                     static_cast<unsigned long long>(s.raw[0]), s.max_depth,
                     deepest.is_null() ? "-" : deepest.get<std::string>().c_str());
-      std::cout << line;
-    }
+      std::cout << line << std::flush;
+    };
+    table_stats(*dir, *options);
   });
 }
 

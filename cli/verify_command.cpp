@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/memory_limit.h"
 #include "cli/memory_size.h"
 #include "cli/stats_json.h"
 #include "io/atomic_file.h"
@@ -22,10 +23,13 @@ void add_verify_command(CLI::App& app) {
   auto only = std::make_shared<std::vector<std::string>>();
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--class", *only, "Only this class, e.g. 3v2 (3 stones for the side to move); repeat for several");
+  auto memory = std::make_shared<std::string>();
+  add_memory_option(*cmd, *memory);
   cmd->add_flag("--resident", options->resident,
                 "Hold the pair being verified and the classes its captures reach in memory (2 bytes a slot: "
-                "12.7 GiB for 3v5+5v3): each capture position among the successors is then resolved once instead "
-                "of once per predecessor. For large classes");
+                "12.7 GiB for 3v5+5v3) even where that exceeds --memory: each capture position among the "
+                "successors is then resolved once instead of once per predecessor. Without it, verify does so "
+                "for each pair that fits --memory");
   add_threads_option(*cmd, options->threads);
   cmd->add_option("--max-reported", options->max_reported, "Mismatches printed per class (all are counted)");
   auto stats_file = std::make_shared<std::string>();
@@ -37,9 +41,10 @@ void add_verify_command(CLI::App& app) {
                   "Decompressed blocks kept for the successors' lookups, e.g. 12G. Verify runs fastest when "
                   "the mirror class and the classes one stone smaller fit (3 bytes a slot)")
       ->capture_default_str();
-  cmd->callback([options, dir, only, cache, stats_file] {
+  cmd->callback([options, dir, only, cache, memory, stats_file] {
     options->tables = *dir;
     options->cache_bytes = parse_memory_size(*cache, "--cache");
+    options->memory = memory_limit(*memory);
     for (const std::string& text : *only) options->only.push_back(parse_material(text));
     options->log = &std::cerr;
     options->errors = &std::cout;

@@ -4,10 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <regex>
 #include <sstream>
 
 #include "lookup/table_lookup.h"
 #include "check/class_scan.h"
+#include "check/resident_choice.h"
+#include "solver/residents.h"
 #include "tests/solver/solver_test_support.h"
 
 namespace tsivy::testing {
@@ -54,24 +58,78 @@ TEST(Stats, CountsEqualTheManifestsAndTheDeepestPositionIsTheLowestSlotOfTheGrea
   }
 }
 
-// With the smaller classes in memory the figures are the same, every one of them.
+// With the smaller classes in memory the figures are the same, every one of them,
+// whether --resident forces it or --memory leaves room for it; with too little memory
+// every pass reads from the files and says so.
 TEST(Stats, ResidentGivesTheSameFigures) {
-  const std::vector<ClassStats> from_files = table_stats(reference_tables(), StatsOptions{.threads = 2});
-  std::ostringstream log;
-  const std::vector<ClassStats> resident =
-      table_stats(reference_tables(), StatsOptions{.threads = 2, .resident = true, .log = &log});
-  ASSERT_EQ(resident.size(), from_files.size());
-  for (std::size_t i = 0; i < resident.size(); ++i) {
-    const ClassStats &a = resident[i], &b = from_files[i];
-    EXPECT_EQ(a.material, b.material);
-    EXPECT_EQ(a.canonical, b.canonical) << to_string(a.material);
-    EXPECT_EQ(a.raw, b.raw) << to_string(a.material);
-    EXPECT_EQ(a.max_depth, b.max_depth) << to_string(a.material);
-    EXPECT_EQ(a.deepest_slot, b.deepest_slot) << to_string(a.material);
-    EXPECT_EQ(a.wins_by_depth, b.wins_by_depth) << to_string(a.material);
-    EXPECT_EQ(a.losses_by_depth, b.losses_by_depth) << to_string(a.material);
+  std::ostringstream files_log;
+  const std::vector<ClassStats> from_files = table_stats(
+      reference_tables(), StatsOptions{.threads = 2, .log = &files_log, .memory = std::uint64_t{1} << 10});
+  const Material largest{2, kEndToEndStones - 2};
+  EXPECT_NE(files_log.str().find("  " + pair_name(largest) + ": " +
+                                 format_bytes(resident_bytes_for(resident_classes_for(largest))) +
+                                 " resident and the 1.00 GiB block cache would exceed --memory 1.0 KiB: reading from "
+                                 "the files (slower)\n"),
+            std::string::npos)
+      << files_log.str();
+  EXPECT_EQ(files_log.str().find("into memory for stats"), std::string::npos) << files_log.str();
+  for (const StatsOptions& options : {StatsOptions{.threads = 2, .resident = true},
+                                      StatsOptions{.threads = 2, .memory = std::uint64_t{1} << 40}}) {
+    std::ostringstream log;
+    StatsOptions logged = options;
+    logged.log = &log;
+    const std::vector<ClassStats> resident = table_stats(reference_tables(), logged);
+    ASSERT_EQ(resident.size(), from_files.size());
+    for (std::size_t i = 0; i < resident.size(); ++i) {
+      const ClassStats &a = resident[i], &b = from_files[i];
+      EXPECT_EQ(a.material, b.material);
+      EXPECT_EQ(a.canonical, b.canonical) << to_string(a.material);
+      EXPECT_EQ(a.raw, b.raw) << to_string(a.material);
+      EXPECT_EQ(a.max_depth, b.max_depth) << to_string(a.material);
+      EXPECT_EQ(a.deepest_slot, b.deepest_slot) << to_string(a.material);
+      EXPECT_EQ(a.wins_by_depth, b.wins_by_depth) << to_string(a.material);
+      EXPECT_EQ(a.losses_by_depth, b.losses_by_depth) << to_string(a.material);
+    }
+    EXPECT_NE(log.str().find("into memory for stats"), std::string::npos) << log.str();
+    EXPECT_EQ(log.str().find("reading from the files"), std::string::npos) << log.str();
   }
-  EXPECT_NE(log.str().find("into memory for stats"), std::string::npos) << log.str();
+}
+
+// A long pass says how far it has got within a class, and hands each class's figures
+// over as soon as they are counted, in the order it returns them.
+TEST(Stats, ReportsProgressAndEachClassAsSoonAsItIsCounted) {
+  std::ostringstream log;
+  std::vector<Material> handed;
+  const std::vector<ClassStats> all = table_stats(
+      reference_tables(), StatsOptions{.threads = 2,
+                                       .log = &log,
+                                       .progress_every = 0,
+                                       .on_class = [&](const ClassStats& s) {
+                                         handed.push_back(s.material);
+                                         // Said before it is handed over.
+                                         EXPECT_NE(log.str().find("  " + to_string(s.material) + ": " +
+                                                                  std::to_string(s.canonical[0] + s.canonical[1] +
+                                                                                 s.canonical[2]) +
+                                                                  " positions, "),
+                                                   std::string::npos)
+                                             << log.str();
+                                       }});
+  ASSERT_EQ(handed.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(handed[i], all[i].material);
+  const Material material{2, kEndToEndStones - 2};
+  const std::uint64_t slots = MaterialIndex::of(material).slots();
+  const std::regex line("^  " + to_string(material) + R"(: counted (\d+) / (\d+) slots \()");
+  std::istringstream lines(log.str());
+  std::uint64_t most = 0, count = 0;
+  for (std::string text; std::getline(lines, text);) {
+    std::smatch m;
+    if (!std::regex_search(text, m, line)) continue;
+    ++count;
+    EXPECT_EQ(std::stoull(m[2]), slots) << text;
+    most = std::max<std::uint64_t>(most, std::stoull(m[1]));
+  }
+  EXPECT_GE(count, 2u) << log.str();
+  EXPECT_EQ(most, slots) << log.str();
 }
 
 }  // namespace

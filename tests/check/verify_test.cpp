@@ -191,6 +191,61 @@ TEST(Verify, ResidentPassesWithTheSameCounts) {
   EXPECT_NE(cli.err.find("into memory for verify"), std::string::npos) << cli.err;
 }
 
+// Without --resident, verify holds a pair in memory when its classes fit --memory
+// beside the block cache, and otherwise reads them from the files, saying so; either
+// way it checks the same entries. --resident holds them whatever --memory says.
+TEST(Verify, HoldsAPairInMemoryWhenItFitsTheMemoryLimit) {
+  const std::filesystem::path& dir = reference_tables();
+  const Material largest{1, kEndToEndStones - 1};
+  VerifyOptions options;
+  options.tables = dir;
+  options.only = {largest, largest.flipped()};
+  options.threads = 2;
+  std::uint64_t positions = 0;
+  for (const std::uint64_t memory : {std::uint64_t{1} << 10, std::uint64_t{1} << 40}) {
+    std::ostringstream log, errors;
+    options.memory = memory;
+    options.log = &log;
+    options.errors = &errors;
+    const VerifyResult result = verify_tables(options);
+    EXPECT_EQ(result.mismatches, 0u) << errors.str();
+    if (positions != 0) {
+      EXPECT_EQ(result.positions, positions);
+    }
+    positions = result.positions;
+    const bool fits = memory > options.cache_bytes;
+    EXPECT_EQ(log.str().find("into memory for verify") != std::string::npos, fits) << log.str();
+    EXPECT_NE(log.str().find("  " + pair_name(largest) + ": "), std::string::npos) << log.str();
+    EXPECT_EQ(log.str().find("would exceed --memory 1.0 KiB: reading from the files (slower)\n") != std::string::npos,
+              !fits)
+        << log.str();
+  }
+
+  const std::vector<std::string> pair{"verify", "--tables", dir.string(), "--threads", "2", "--class",
+                                      to_string(largest), "--class", to_string(largest.flipped())};
+  const auto run = [&](std::vector<std::string> more) {
+    std::vector<std::string> args = pair;
+    args.insert(args.end(), more.begin(), more.end());
+    const CommandResult cli = run_tsivy(args);
+    EXPECT_EQ(cli.exit_code, 0) << join_args(args) << "\n" << cli.err;
+    EXPECT_NE(cli.out.find("verified 2 classes"), std::string::npos) << cli.out;
+    return cli.err;
+  };
+  const std::string small = run({"--memory", "1K"});
+  EXPECT_NE(small.find("would exceed --memory 1.0 KiB: reading from the files (slower)"), std::string::npos) << small;
+  EXPECT_EQ(small.find("into memory for verify"), std::string::npos) << small;
+  const std::string large = run({"--memory", "64G"});
+  EXPECT_NE(large.find("within --memory 64.00 GiB"), std::string::npos) << large;
+  EXPECT_NE(large.find("into memory for verify"), std::string::npos) << large;
+  const std::string forced = run({"--memory", "1K", "--resident"});
+  EXPECT_NE(forced.find("as --resident asks"), std::string::npos) << forced;
+  EXPECT_NE(forced.find("into memory for verify"), std::string::npos) << forced;
+  // By default the limit is most of the memory this machine has free: more than the
+  // 1 GiB block cache and the few megabytes of these classes.
+  const std::string by_default = run({});
+  EXPECT_NE(by_default.find("into memory for verify"), std::string::npos) << by_default;
+}
+
 // The statistics verify gathers from its scan are those of `stats`, figure for figure,
 // with the classes on disk or resident; on the command line, the JSON lines are those
 // of `stats --json`.
