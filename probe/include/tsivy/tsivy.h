@@ -84,23 +84,30 @@ typedef struct tsivy_tables tsivy_tables;
 enum { TSIVY_LOG_INFO = 0, TSIVY_LOG_WARNING = 1, TSIVY_LOG_ERROR = 2 };
 
 /* Receives the library's diagnostics (a table found incomplete at open, a damaged file
- * met while probing). Called on the thread that made the call, possibly from several
- * threads at once; `message` is valid only during the call. Must not call back into
- * the library with the same handle. */
+ * met while probing: once per file, when it is first found damaged, not once per probe).
+ * Called on the thread that made the call, possibly from several threads at once;
+ * `message` is valid only during the call. Must not call back into the library with
+ * the same handle. */
 typedef void (*tsivy_log_fn)(void *user, int level, const char *message);
 
-/* Opens the table directory `dir` (as written by `tsivy generate`). Its manifest.json is
- * read and checked now; table files are opened and their headers checked lazily, on the
- * first probe that needs them, and their blocks read into the cache as probes need
- * them. The directory listing is read now, so tsivy_classes() shows at once what is
- * there.
+/* Opens the table directory `dir` (as written by `tsivy generate`). Checked now, what
+ * is cheap to check: its manifest.json is parsed, and every table file in it is opened
+ * (one file descriptor each, held until tsivy_close) with its header, value counts and
+ * block index checked against each other and against the file's size, so that a
+ * truncated file or one with a damaged header is refused here. The blocks themselves
+ * are read into the cache as probes need them, and each one's checksum checked then: a
+ * file found damaged that way is marked bad once, logged once, and every later probe
+ * that needs it fails at once with the same TSIVY_ERROR_TABLE_CORRUPT (or
+ * TSIVY_ERROR_IO) and message, without reading it again. tsivy_check() reads every
+ * block of a directory up front.
  * cache_bytes: memory for decompressed blocks, shared by all tables of the handle
  * (0 chooses the default, 64 MiB).
  * out: receives the new handle; set to NULL on failure.
  * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (dir or out NULL), TSIVY_ERROR_NO_TABLES
  * (no directory, no manifest.json, or no table file), TSIVY_ERROR_TABLE_CORRUPT
  * (a manifest.json that is no valid manifest: not JSON, a field missing or of the wrong
- * type, an unknown version or index scheme), TSIVY_ERROR_IO or
+ * type, an unknown version or index scheme; or a table file that is truncated, has a
+ * damaged header or block index, or is not the table its name says), TSIVY_ERROR_IO or
  * TSIVY_ERROR_OUT_OF_MEMORY. Thread-safe. */
 TSIVY_API int tsivy_open(const char *dir, size_t cache_bytes, tsivy_tables **out);
 
@@ -133,6 +140,35 @@ typedef struct tsivy_class {
  * TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count; the first `capacity` are written).
  * Thread-safe. */
 TSIVY_API int tsivy_classes(const tsivy_tables *tables, tsivy_class *classes, size_t capacity, size_t *count);
+
+/* What tsivy_check() reports after each file. */
+typedef struct tsivy_check_progress {
+  const char *file;      /* the file just checked (valid only during the call) */
+  int status;            /* TSIVY_OK, or why the file failed */
+  const char *message;   /* "" for TSIVY_OK, else what is wrong and where */
+  size_t files_done;     /* files checked so far, this one included */
+  size_t files_total;    /* files to check in all */
+  uint64_t bytes_done;   /* their bytes so far, and in all (for a progress bar) */
+  uint64_t bytes_total;
+} tsivy_check_progress;
+
+/* Called by tsivy_check() after each file, on the calling thread. */
+typedef void (*tsivy_check_fn)(void *user, const tsivy_check_progress *progress);
+
+/* The full check of a table directory, the answer to Syzygy's checksum tools: reads
+ * every block of every table file in `dir` (and of every file its manifest.json lists)
+ * and checks each block's checksum, size and padding, each file's value counts against
+ * its header, and each file's size against the manifest. Files are checked one after
+ * the other, by stone total, WDL before depth; a bad file does not stop the check.
+ * Needs no open handle, and uses no cache: it costs one read of the whole directory.
+ * progress: called after each file (may be NULL); `progress_user` is passed back to it.
+ * Returns TSIVY_OK when every file is sound, else the status of the first bad one
+ * (TSIVY_ERROR_TABLE_CORRUPT, TSIVY_ERROR_TABLE_MISSING for a file the manifest lists
+ * that is absent, TSIVY_ERROR_IO), with tsivy_last_error() naming it;
+ * TSIVY_ERROR_NO_TABLES or TSIVY_ERROR_TABLE_CORRUPT for the directory as tsivy_open()
+ * gives them; TSIVY_ERROR_BAD_ARGUMENT (dir NULL) or TSIVY_ERROR_OUT_OF_MEMORY.
+ * Thread-safe. */
+TSIVY_API int tsivy_check(const char *dir, tsivy_check_fn progress, void *progress_user);
 
 /* ---- Probing ------------------------------------------------------------------------ */
 
