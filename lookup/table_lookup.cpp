@@ -44,7 +44,6 @@ std::uint64_t next_lookup_id() {
 TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options)
     : dir_(std::move(dir)),
       id_(next_lookup_id()),
-      only_complete_totals_(options.only_complete_totals),
       on_damage_(options.on_damage),
       listing_(dir_),
       cache_(io::make_shared_block_cache(options.cache_bytes)) {
@@ -60,14 +59,6 @@ Value TableLookup::value(PointSet us, PointSet them, Access access) const {
     Position::from_colours(us, them, Colour::White);
   } catch (const InvalidPosition& e) {
     throw LookupError(LookupFailure::bad_position, e.what());
-  }
-  // A side without stones has lost, however many the other has: no table is needed.
-  if (only_complete_totals_ && us && them) {
-    const int stones = count(us) + count(them);
-    if (stones > listing_.max_complete_stones()) {
-      const auto absent = listing_.first_missing_file(stones);
-      not_covered(stones, absent ? *absent : table_file(dir_, {count(us), count(them)}, io::TableKind::wdl));
-    }
   }
   return resolve(us, them, access);
 }

@@ -65,12 +65,6 @@ struct LookupOptions {
   // any lock of the lookup. The file is marked bad then: every later lookup that needs
   // it fails at once with the same error, without opening or reading it again.
   std::function<void(const LookupError&)> on_damage = nullptr;
-  // Refuse every position of more stones than listing().max_complete_stones() (as
-  // too_many_stones or table_missing, naming the first file missing), even one whose
-  // own files are there: the probe library's contract (tsivy_max_stones). Off, a
-  // position fails only on a file it needs, and files written after the lookup was
-  // made are found (the solver's seeding reads classes finished since).
-  bool only_complete_totals = false;
 };
 
 class TableLookup {
@@ -140,7 +134,6 @@ class TableLookup {
 
   std::filesystem::path dir_;
   std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
-  bool only_complete_totals_;
   std::function<void(const LookupError&)> on_damage_;
   TableListing listing_;
   io::SharedBlockCache cache_;

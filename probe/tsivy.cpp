@@ -19,6 +19,7 @@
 #include "game/position.h"
 #include "io/table_file.h"
 #include "lookup/table_lookup.h"
+#include "probe/class_availability.h"
 #include "table_dir/listing.h"
 #include "table_dir/manifest.h"
 #include "table_dir/table_paths.h"
@@ -28,12 +29,17 @@ void log_to(const tsivy_tables* tables, int level, const std::string& message) n
 }
 
 struct tsivy_tables {
-  tsivy_tables(const std::filesystem::path& dir, tsivy::LookupOptions options, tsivy_log_fn log_fn, void* user)
-      : log(log_fn), log_user(user), lookup(dir, logging_damage(std::move(options))) {}
+  tsivy_tables(const std::filesystem::path& dir, const tsivy::Manifest& manifest, tsivy::LookupOptions options,
+               tsivy_log_fn log_fn, void* user)
+      : log(log_fn),
+        log_user(user),
+        lookup(dir, logging_damage(std::move(options))),
+        availability(dir, lookup.listing(), manifest) {}
 
   tsivy_log_fn log;
   void* log_user;
   tsivy::TableLookup lookup;
+  tsivy::probe::ClassAvailability availability;
   std::vector<tsivy_class> classes;  // as found at open
 
  private:
@@ -131,6 +137,10 @@ void require(bool ok, const char* what) {
   if (!ok) fail(TSIVY_ERROR_BAD_ARGUMENT, what);
 }
 
+void require(bool ok, const char* caller, const char* what) {
+  if (!ok) fail(TSIVY_ERROR_BAD_ARGUMENT, std::string(caller) + what);
+}
+
 // The manifest of a table directory, or why `dir` is none (tsivy_open's and
 // tsivy_check's statuses).
 tsivy::Manifest table_directory_manifest(const std::filesystem::path& dir) {
@@ -201,10 +211,25 @@ long rank(const tsivy_turn& t) {
   }
 }
 
-int probe(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth, tsivy::Access access) {
+// The value of a position whose class the directory answers (tsivy.h: the contract of
+// TOO_MANY_STONES and TABLE_MISSING); sets that are no position are left to the lookup,
+// which says why.
+Value value_of(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy::Access access) {
+  // A side without stones has lost, however many the other has: no table is needed.
+  if (us && them && !(us & them) && !((us | them) & ~tsivy::kBoard)) {
+    const int m = tsivy::count(us), n = tsivy::count(them);
+    if (m <= tsivy::kStonesPerSide && n <= tsivy::kStonesPerSide)
+      tables->availability.require(m, n, has(access, tsivy::Access::wdl_only) ? tsivy::probe::Need::wdl : tsivy::probe::Need::depth);
+  }
+  return tables->lookup.value(us, them, access);
+}
+
+// `caller` names the entry point in messages. Without `depth`, no depth file is read.
+int probe(const char* caller, const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth,
+          tsivy::Access access) {
   return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
-    require(tables && wdl, "tsivy_probe: tables and wdl must not be NULL");
-    const Value v = tables->lookup.value(us, them, access);
+    require(tables && wdl, caller, ": tables and wdl must not be NULL");
+    const Value v = value_of(tables, us, them, depth ? access : access | tsivy::Access::wdl_only);
     const int w = wdl_of(v.outcome);
     *wdl = w;
     if (depth) *depth = w == TSIVY_DRAW ? -1 : v.depth;
@@ -245,17 +270,18 @@ int tsivy_open_logged(const char* dir, size_t cache_bytes, tsivy_log_fn log, voi
   const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(dir && out, "tsivy_open: dir and out must not be NULL");
     const std::filesystem::path path(dir);
-    table_directory_manifest(path);
+    const tsivy::Manifest manifest = table_directory_manifest(path);
     tsivy::LookupOptions options;
     if (cache_bytes) options.cache_bytes = cache_bytes;
-    options.only_complete_totals = true;  // tsivy_max_stones(): positions beyond it are refused
-    opened = new tsivy_tables(path, options, log, log_user);
+    opened = new tsivy_tables(path, manifest, options, log, log_user);
     // Headers and block indexes now: a truncated or damaged file is refused here, not
     // met by some probe later (blocks are checked as probes read them, tsivy_check()
     // reads them all).
     opened->lookup.open_listed_files();
     for (const tsivy::ClassFiles& f : opened->lookup.listing().classes())
-      opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0});
+      opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0,
+                                 opened->availability.answers(f.material, tsivy::probe::Need::wdl) ? 1 : 0,
+                                 opened->availability.answers(f.material, tsivy::probe::Need::depth) ? 1 : 0});
     if (opened->classes.empty()) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no table files");
     for (const tsivy_class& c : opened->classes)
       if (!c.has_wdl || !c.has_depth)
@@ -277,7 +303,13 @@ int tsivy_open(const char* dir, size_t cache_bytes, tsivy_tables** out) {
 
 void tsivy_close(tsivy_tables* tables) { delete tables; }
 
-int tsivy_max_stones(const tsivy_tables* tables) { return tables ? tables->lookup.listing().max_complete_stones() : 0; }
+int tsivy_max_stones(const tsivy_tables* tables) {
+  return tables ? tables->availability.max_stones(tsivy::probe::Need::depth) : 0;
+}
+
+int tsivy_max_stones_wdl(const tsivy_tables* tables) {
+  return tables ? tables->availability.max_stones(tsivy::probe::Need::wdl) : 0;
+}
 
 int tsivy_classes(const tsivy_tables* tables, tsivy_class* classes, size_t capacity, size_t* count) {
   return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
@@ -334,12 +366,16 @@ int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
   });
 }
 
+int tsivy_probe_wdl(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl) {
+  return probe("tsivy_probe_wdl", tables, us, them, wdl, nullptr, tsivy::Access::may_read);
+}
+
 int tsivy_probe(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth) {
-  return probe(tables, us, them, wdl, depth, tsivy::Access::may_read);
+  return probe("tsivy_probe", tables, us, them, wdl, depth, tsivy::Access::may_read);
 }
 
 int tsivy_probe_cached(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth) {
-  return probe(tables, us, them, wdl, depth, tsivy::Access::cache_only);
+  return probe("tsivy_probe_cached", tables, us, them, wdl, depth, tsivy::Access::cache_only);
 }
 
 int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy_turn* turns, size_t capacity,
@@ -347,7 +383,7 @@ int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsi
   return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
     require(tables && count && (turns || capacity == 0),
             "tsivy_probe_root: tables and count must not be NULL, nor turns when capacity > 0");
-    tables->lookup.value(us, them, tsivy::Access::may_read);  // checks the position and the tables' range
+    value_of(tables, us, them, tsivy::Access::may_read);  // checks the position and the tables' range
     // rules.md: a position where either side has no stones has no turns.
     const std::vector<tsivy::Turn> generated =
         us && them ? tsivy::generate_turns(tsivy::Position{us, them, tsivy::Colour::White}) : std::vector<tsivy::Turn>{};
@@ -364,7 +400,7 @@ int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsi
       std::memcpy(s.text, t.notation.c_str(), t.notation.size() + 1);
       s.us = t.result.us;
       s.them = t.result.them;
-      const Value v = for_mover(tables->lookup.value(t.result.us, t.result.them, tsivy::Access::may_read));
+      const Value v = for_mover(value_of(tables, t.result.us, t.result.them, tsivy::Access::may_read));
       s.wdl = wdl_of(v.outcome);
       s.depth = s.wdl == TSIVY_DRAW ? -1 : v.depth;
     }

@@ -48,8 +48,8 @@ typedef enum tsivy_status {
   TSIVY_ERROR_BAD_ARGUMENT = 1,     /* a null pointer where one is required, or an invalid value */
   TSIVY_ERROR_BAD_POSITION = 2,     /* sets overlap, bits above 44, or more than 22 stones a side */
   TSIVY_ERROR_BAD_FEN = 3,          /* position text not in the form of notation.md */
-  TSIVY_ERROR_TOO_MANY_STONES = 4,  /* more stones than the tables of this directory hold */
-  TSIVY_ERROR_TABLE_MISSING = 5,    /* the file of a class within the tables' range is absent */
+  TSIVY_ERROR_TOO_MANY_STONES = 4,  /* the position's class is not in these tables (see "Which positions") */
+  TSIVY_ERROR_TABLE_MISSING = 5,    /* a file the position needs is absent: a hole in the tables */
   TSIVY_ERROR_TABLE_CORRUPT = 6,    /* a file is damaged or not the table its name says */
   TSIVY_ERROR_IO = 7,               /* reading failed (permissions, device error, ...) */
   TSIVY_ERROR_OUT_OF_MEMORY = 8,
@@ -120,17 +120,45 @@ TSIVY_API int tsivy_open_logged(const char *dir, size_t cache_bytes, tsivy_log_f
  * run concurrently with another call on the same handle. */
 TSIVY_API void tsivy_close(tsivy_tables *tables);
 
-/* The largest stone total N such that every class of 2..N stones is present with both
- * of its files; 0 when not even the 2-stone class is complete (or tables is NULL).
- * Positions with more stones are refused with TSIVY_ERROR_TOO_MANY_STONES. Thread-safe. */
+/* ---- Which positions are answered ----------------------------------------------------
+ *
+ * A position of m stones to move against n is of class "m v n". Its positions are
+ * answered, one class at a time, when the files they need were found at open: the
+ * class's own files and those of every class its captures reach (a capture from m v n
+ * lands in (n - k) v m for each k = 1 .. n - 1, and so on down). tsivy_probe_wdl()
+ * needs the WDL files (*.wdl.tsivy) only; tsivy_probe() and tsivy_probe_cached() with a
+ * depth pointer need both kinds; tsivy_probe_root() needs, besides, the class with the
+ * sides swapped (n v m), where its quiet turns land. tsivy_classes() tells, per class,
+ * which probes answer it; positions where a side has no stones need no table at all.
+ * A position that is not answered is refused with
+ * - TSIVY_ERROR_TOO_MANY_STONES when its class has no file in the directory and the
+ *   directory's manifest.json does not list it either: these tables do not go there
+ *   (e.g. every 6-stone position in a directory generated up to 5 stones, even with a
+ *   stray 3v3.wdl.tsivy copied in);
+ * - TSIVY_ERROR_TABLE_MISSING when its class or a class it needs is listed in the
+ *   manifest or has one of its files, but a needed file is absent: a hole, the message
+ *   names the first such file (e.g. 3v2 positions when 3v2.depth.tsivy was deleted;
+ *   1v4 positions, which need neither 3v2 file, are still answered).
+ */
+
+/* The largest stone total N such that every class of 2..N stones is answered by every
+ * probe call (both files of each are present); 0 when not even the 2-stone class is
+ * (or tables is NULL). Positions with more stones may still be answered: see above.
+ * Thread-safe. */
 TSIVY_API int tsivy_max_stones(const tsivy_tables *tables);
+
+/* The same for tsivy_probe_wdl(), which needs the WDL files only: a directory holding
+ * just the *.wdl.tsivy files has tsivy_max_stones() 0 and this > 0. Thread-safe. */
+TSIVY_API int tsivy_max_stones_wdl(const tsivy_tables *tables);
 
 /* One material class found in the directory at open. */
 typedef struct tsivy_class {
-  int us_stones;   /* stones of the side to move */
-  int them_stones; /* stones of the opponent */
-  int has_wdl;     /* 1 when its WDL file is present */
-  int has_depth;   /* 1 when its depth file is present */
+  int us_stones;     /* stones of the side to move */
+  int them_stones;   /* stones of the opponent */
+  int has_wdl;       /* 1 when its WDL file is present */
+  int has_depth;     /* 1 when its depth file is present */
+  int answers_wdl;   /* 1 when tsivy_probe_wdl() answers its positions (the WDL files it needs are all there) */
+  int answers_depth; /* 1 when tsivy_probe() with depth answers them too (both kinds of file are all there) */
 } tsivy_class;
 
 /* Lists the classes found in the directory at open, by stone total then us_stones.
@@ -174,10 +202,17 @@ TSIVY_API int tsivy_check(const char *dir, tsivy_check_fn progress, void *progre
 
 enum { TSIVY_LOSS = -1, TSIVY_DRAW = 0, TSIVY_WIN = 1 };
 
+/* For search: win, draw or loss of the position (us to move, them the opponent), from
+ * the WDL files alone. It never opens nor reads a depth file, so a directory holding
+ * only the *.wdl.tsivy files serves it, and it stops a capture search at the first
+ * capture that wins. wdl: receives TSIVY_WIN, TSIVY_DRAW or TSIVY_LOSS (required).
+ * Returns as tsivy_probe(). Thread-safe. */
+TSIVY_API int tsivy_probe_wdl(const tsivy_tables *tables, uint64_t us, uint64_t them, int *wdl);
+
 /* The value of the position (us to move, them the opponent).
  * wdl: receives TSIVY_WIN, TSIVY_DRAW or TSIVY_LOSS for the side to move (required).
  * depth: receives the turns to the end of the game under best play, -1 for a draw
- * (may be NULL).
+ * (may be NULL: then it is tsivy_probe_wdl(), reading no depth file).
  * A side to move without stones has lost (LOSS 0); one whose opponent has no stones has
  * won (WIN 0); neither needs a table. Capture positions are resolved by searching their
  * capture sequences into the smaller classes.
