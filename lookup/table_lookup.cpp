@@ -217,6 +217,22 @@ void TableLookup::open_listed_files() const {
   }
 }
 
+void TableLookup::load_into_cache(Material material, io::TableKind kind) const {
+  const io::TableReader* r = reader(material, kind, Access::may_read);
+  const io::TableHeader& h = r->header();
+  try {
+    for (std::uint64_t first = 0; first < h.entry_count; first += h.entries_per_block) r->get(first);
+  } catch (const io::TableError& e) {
+    mark_damaged(material, kind, as_lookup_error(e));
+  }
+}
+
+std::uint64_t TableLookup::blocks_bytes(Material material, io::TableKind kind) const {
+  const io::TableHeader& h = reader(material, kind, Access::may_read)->header();
+  const std::uint64_t block_bytes = (std::uint64_t{h.entries_per_block} * h.bits_per_entry + 7) / 8;
+  return std::uint64_t{h.block_count} * block_bytes;
+}
+
 // Published once per file, like a reader; the reader of a file found damaged while
 // reading its blocks is unpublished but kept, since other threads may be inside it.
 void TableLookup::mark_damaged(Material material, io::TableKind kind, const LookupError& error) const {

@@ -87,6 +87,12 @@ class TableLookup {
   // LookupError for the first bad file (which is marked bad, see on_damage).
   void open_listed_files() const;
 
+  // Decompresses every block of the class's file of this kind into the shared block
+  // cache, so that Access::cache_only lookups find them (tsivy_preload); blocks_bytes()
+  // is the memory they take there. Thread-safe. Throws LookupError.
+  void load_into_cache(Material material, io::TableKind kind) const;
+  std::uint64_t blocks_bytes(Material material, io::TableKind kind) const;
+
   // The value of the position for the side to move (us). A side to move without stones
   // has LOSS 0, one whose opponent has none WIN 0. The position is checked here, and
   // only here on the probe library's path (game/'s rule, Position::from_colours).

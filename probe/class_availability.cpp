@@ -1,5 +1,6 @@
 #include "probe/class_availability.h"
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <vector>
@@ -48,6 +49,14 @@ ClassAvailability::ClassAvailability(std::filesystem::path dir, const TableListi
       max = total;
     }
   }
+}
+
+std::vector<Material> ClassAvailability::needed_classes(Material material) {
+  std::vector<Material> needed{material};
+  for (std::size_t k = 0; k < needed.size(); ++k)
+    for (const Material r : capture_classes(needed[k]))
+      if (std::ranges::find(needed, r) == needed.end()) needed.push_back(r);
+  return needed;
 }
 
 bool ClassAvailability::has_file(Material material, Need need) const {

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <filesystem>
+#include <vector>
 
 #include "indexing/material_index.h"
 #include "table_dir/listing.h"
@@ -24,6 +25,9 @@ class ClassAvailability {
   bool answers(Material material, Need need) const {
     return material.stones() <= kMaxStones && answered_[need_slot(need)][material.us][material.them];
   }
+  // The class and every class its captures reach, each once.
+  static std::vector<Material> needed_classes(Material material);
+
   // The largest N such that every class of 2..N stones is answered (0 when none is).
   int max_stones(Need need) const { return max_stones_[need_slot(need)]; }
 

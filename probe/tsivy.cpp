@@ -33,11 +33,13 @@ struct tsivy_tables {
                tsivy_log_fn log_fn, void* user)
       : log(log_fn),
         log_user(user),
+        cache_bytes(options.cache_bytes),
         lookup(dir, logging_damage(std::move(options))),
         availability(dir, lookup.listing(), manifest) {}
 
   tsivy_log_fn log;
   void* log_user;
+  std::size_t cache_bytes;
   tsivy::TableLookup lookup;
   tsivy::probe::ClassAvailability availability;
   std::vector<tsivy_class> classes;  // as found at open
@@ -236,6 +238,40 @@ int probe(const char* caller, const tsivy_tables* tables, uint64_t us, uint64_t 
   });
 }
 
+int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_log_fn log, void* log_user,
+                tsivy_tables** out) {
+  if (out) *out = nullptr;
+  tsivy_tables* opened = nullptr;
+  const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
+    require(dir && out, caller, ": dir and out must not be NULL");
+    const std::filesystem::path path(dir);
+    const tsivy::Manifest manifest = table_directory_manifest(path);
+    tsivy::LookupOptions options;
+    if (cache_bytes) options.cache_bytes = cache_bytes;
+    opened = new tsivy_tables(path, manifest, options, log, log_user);
+    // Headers and block indexes now: a truncated or damaged file is refused here, not
+    // met by some probe later (blocks are checked as probes read them, tsivy_check()
+    // reads them all).
+    opened->lookup.open_listed_files();
+    for (const tsivy::ClassFiles& f : opened->lookup.listing().classes())
+      opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0,
+                                 opened->availability.answers(f.material, tsivy::probe::Need::wdl) ? 1 : 0,
+                                 opened->availability.answers(f.material, tsivy::probe::Need::depth) ? 1 : 0});
+    if (opened->classes.empty()) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no table files");
+    for (const tsivy_class& c : opened->classes)
+      if (!c.has_wdl || !c.has_depth)
+        log_to(opened, TSIVY_LOG_WARNING,
+               path.string() + ": class " + std::to_string(c.us_stones) + "v" + std::to_string(c.them_stones) +
+                   " has no " + (c.has_wdl ? "depth" : "wdl") + " file");
+    log_to(opened, TSIVY_LOG_INFO,
+           path.string() + ": " + std::to_string(opened->classes.size()) + " classes, complete up to " +
+               std::to_string(tsivy_max_stones(opened)) + " stones");
+    *out = opened;
+  });
+  if (status != TSIVY_OK) delete opened;
+  return status;
+}
+
 }  // namespace
 
 extern "C" {
@@ -265,40 +301,11 @@ unsigned tsivy_version(void) { return TSIVY_VERSION_NUMBER; }
 const char* tsivy_version_string(void) { return TSIVY_VERSION_STRING; }
 
 int tsivy_open_logged(const char* dir, size_t cache_bytes, tsivy_log_fn log, void* log_user, tsivy_tables** out) {
-  if (out) *out = nullptr;
-  tsivy_tables* opened = nullptr;
-  const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
-    require(dir && out, "tsivy_open: dir and out must not be NULL");
-    const std::filesystem::path path(dir);
-    const tsivy::Manifest manifest = table_directory_manifest(path);
-    tsivy::LookupOptions options;
-    if (cache_bytes) options.cache_bytes = cache_bytes;
-    opened = new tsivy_tables(path, manifest, options, log, log_user);
-    // Headers and block indexes now: a truncated or damaged file is refused here, not
-    // met by some probe later (blocks are checked as probes read them, tsivy_check()
-    // reads them all).
-    opened->lookup.open_listed_files();
-    for (const tsivy::ClassFiles& f : opened->lookup.listing().classes())
-      opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0,
-                                 opened->availability.answers(f.material, tsivy::probe::Need::wdl) ? 1 : 0,
-                                 opened->availability.answers(f.material, tsivy::probe::Need::depth) ? 1 : 0});
-    if (opened->classes.empty()) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no table files");
-    for (const tsivy_class& c : opened->classes)
-      if (!c.has_wdl || !c.has_depth)
-        log_to(opened, TSIVY_LOG_WARNING,
-               path.string() + ": class " + std::to_string(c.us_stones) + "v" + std::to_string(c.them_stones) +
-                   " has no " + (c.has_wdl ? "depth" : "wdl") + " file");
-    log_to(opened, TSIVY_LOG_INFO,
-           path.string() + ": " + std::to_string(opened->classes.size()) + " classes, complete up to " +
-               std::to_string(tsivy_max_stones(opened)) + " stones");
-    *out = opened;
-  });
-  if (status != TSIVY_OK) delete opened;
-  return status;
+  return open_tables("tsivy_open_logged", dir, cache_bytes, log, log_user, out);
 }
 
 int tsivy_open(const char* dir, size_t cache_bytes, tsivy_tables** out) {
-  return tsivy_open_logged(dir, cache_bytes, nullptr, nullptr, out);
+  return open_tables("tsivy_open", dir, cache_bytes, nullptr, nullptr, out);
 }
 
 void tsivy_close(tsivy_tables* tables) { delete tables; }
@@ -376,6 +383,30 @@ int tsivy_probe(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl
 
 int tsivy_probe_cached(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth) {
   return probe("tsivy_probe_cached", tables, us, them, wdl, depth, tsivy::Access::cache_only);
+}
+
+int tsivy_preload(const tsivy_tables* tables, int us_stones, int them_stones, int with_depth) {
+  return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
+    require(tables != nullptr, "tsivy_preload: tables must not be NULL");
+    if (us_stones < 1 || them_stones < 1 || us_stones + them_stones > tsivy::kMaxStones)
+      fail(TSIVY_ERROR_BAD_ARGUMENT, "tsivy_preload: no class " + std::to_string(us_stones) + "v" +
+                                         std::to_string(them_stones) + " (1 stone a side at least, " +
+                                         std::to_string(tsivy::kMaxStones) + " in all at most)");
+    const tsivy::probe::Need need = with_depth ? tsivy::probe::Need::depth : tsivy::probe::Need::wdl;
+    tables->availability.require(us_stones, them_stones, need);
+    std::vector<std::pair<tsivy::Material, tsivy::io::TableKind>> files;
+    for (const tsivy::Material m : tsivy::probe::ClassAvailability::needed_classes({us_stones, them_stones})) {
+      files.emplace_back(m, tsivy::io::TableKind::wdl);
+      if (with_depth) files.emplace_back(m, tsivy::io::TableKind::depth);
+    }
+    std::uint64_t bytes = 0;
+    for (const auto& [m, kind] : files) bytes += tables->lookup.blocks_bytes(m, kind);
+    if (bytes > tables->cache_bytes)
+      fail(TSIVY_ERROR_BUFFER_TOO_SMALL, "tsivy_preload: class " + std::to_string(us_stones) + "v" +
+                                             std::to_string(them_stones) + " needs " + std::to_string(bytes) +
+                                             " bytes of cache, the handle has " + std::to_string(tables->cache_bytes));
+    for (const auto& [m, kind] : files) tables->lookup.load_into_cache(m, kind);
+  });
 }
 
 int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy_turn* turns, size_t capacity,

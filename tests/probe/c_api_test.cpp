@@ -285,6 +285,39 @@ TEST(CacheOnly, AnswersFromMemoryOrSaysNotCached) {
   tsivy_close(t);
 }
 
+// tsivy_preload fills the cache that tsivy_probe_cached answers from: a fresh handle
+// answers nothing from memory, a preloaded class everything (WDL alone, or with depth).
+TEST(CacheOnly, PreloadedClassIsAnsweredFromMemory) {
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(reference_tables().c_str(), 0, &t), TSIVY_OK);
+  const int us = 1, them = kTableStones - 1;
+  std::mt19937_64 rng(4);
+  const RandomPosition first = random_position(rng, us, them);
+  int wdl = 9;
+  EXPECT_EQ(tsivy_probe_cached(t, first.us, first.them, &wdl, nullptr), TSIVY_ERROR_NOT_CACHED);
+  for (const int with_depth : {0, 1}) {
+    ASSERT_EQ(tsivy_preload(t, us, them, with_depth), TSIVY_OK) << tsivy_last_error();
+    for (int i = 0; i < 2000; ++i) {
+      const RandomPosition p = random_position(rng, us, them);
+      int w, d, rw, rd;
+      ASSERT_EQ(tsivy_probe_cached(t, p.us, p.them, &w, with_depth ? &d : nullptr), TSIVY_OK) << tsivy_last_error();
+      ASSERT_EQ(tsivy_probe(t, p.us, p.them, &rw, &rd), TSIVY_OK);
+      EXPECT_EQ(w, rw);
+      if (with_depth) {
+        EXPECT_EQ(d, rd);
+      }
+    }
+  }
+  EXPECT_EQ(tsivy_preload(t, 0, 2, 0), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(tsivy_preload(nullptr, 1, 2, 0), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(tsivy_preload(t, 1, kTableStones, 0), TSIVY_ERROR_TOO_MANY_STONES);
+  tsivy_close(t);
+  ASSERT_EQ(tsivy_open(reference_tables().c_str(), 4096, &t), TSIVY_OK);  // room for no class
+  EXPECT_EQ(tsivy_preload(t, us, them, 1), TSIVY_ERROR_BUFFER_TOO_SMALL);
+  EXPECT_NE(std::string(tsivy_last_error()).find("bytes of cache"), std::string::npos) << tsivy_last_error();
+  tsivy_close(t);
+}
+
 TEST(CppWrapper, ThrowsErrorWithStatusAndMessage) {
   try {
     Tables t("/nonexistent/tsivy-tables");

@@ -5,12 +5,37 @@
  * point p = row_index * 9 + column_index, a1 = bit 0, i1 = bit 8, a2 = bit 9, i5 = bit 44.
  * `us` is always the side to move, whatever its colour; `them` is its opponent.
  * Values are from the side to move: TSIVY_WIN (1), TSIVY_DRAW (0), TSIVY_LOSS (-1), and
- * a depth in turns to the end of the game under best play (-1 for a draw).
+ * a depth in turns to the end of the game under best play (-1 for a draw). A depth
+ * counts the turns of both sides (plies): WIN 1 is "this turn wins", LOSS 2 is "the
+ * opponent wins on the turn after next". A turn is a whole Fanorona turn, every capture
+ * of a capturing sequence included.
+ *
+ * Cost of the calls, in the manner of Fathom's tbprobe.h:
+ * - For search, the calls made millions of times: tsivy_probe_wdl() (reads WDL blocks,
+ *   through the cache) and tsivy_probe_cached() (never reads the disk). Thread-safe, no
+ *   lock on a cached block, and no allocation once each probing thread has warmed up
+ *   (its first probes allocate its per-thread state, see "Memory" below). About 0.2 us a
+ *   probe when the block is cached; a block read and decompressed costs tens of us.
+ * - For the root, a few calls a move: tsivy_probe() with a depth pointer (reads the
+ *   depth files as well, and searches capture sequences in full for the fastest win)
+ *   and tsivy_probe_root() (every legal turn, each probed, results allocated).
+ * - Setup: tsivy_open() (reads every file's header and block index), tsivy_preload(),
+ *   tsivy_check() (reads everything), tsivy_close().
+ *
+ * Memory: cache_bytes (tsivy_open) bounds the decompressed blocks shared by all threads
+ * of a handle. Beyond it: per handle, one file descriptor and the block index (24 bytes
+ * per block; a block is about 16 KiB decompressed) of every table file, and a few KiB; per thread
+ * that probes (any handle), a capture memo of 128 KiB, a zstd decompression context of
+ * about 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when the cache
+ * drops them), freed when the thread ends. The smallest useful cache holds a few blocks:
+ * below 64 KiB the shared cache keeps next to nothing, probes still work (from each
+ * thread's last blocks and the disk) but tsivy_probe_cached() seldom answers.
  *
  * Every function that can fail returns a status: TSIVY_OK (0) on success, otherwise one
  * of the distinct non-zero TSIVY_ERROR_* codes below. tsivy_status_name() names a code
  * and tsivy_last_error() gives the detailed message of the last failure on the calling
- * thread (which file, which block, what was wrong). The library never exits, aborts or
+ * thread (which file, which block, what was wrong; a wrong argument is told with the
+ * name of the function called, "tsivy_probe_cached: tables and wdl must not be NULL"). The library never exits, aborts or
  * prints, and no C++ exception leaves it. On failure, output parameters are left
  * unchanged unless a function says otherwise.
  *
@@ -221,10 +246,30 @@ TSIVY_API int tsivy_probe_wdl(const tsivy_tables *tables, uint64_t us, uint64_t 
  * TSIVY_ERROR_IO or TSIVY_ERROR_OUT_OF_MEMORY. Thread-safe. */
 TSIVY_API int tsivy_probe(const tsivy_tables *tables, uint64_t us, uint64_t them, int *wdl, int *depth);
 
-/* As tsivy_probe(), but never touches the disk: it answers only when every block it
- * needs is already in memory, and otherwise returns TSIVY_ERROR_NOT_CACHED (for use
- * inside a search). Thread-safe. */
+/* As tsivy_probe(), but never touches the disk (for search): it answers only when
+ * every block it needs is already in memory, and returns TSIVY_ERROR_NOT_CACHED
+ * otherwise, leaving wdl and depth unchanged. With depth NULL it needs the WDL blocks
+ * only. "In memory" means in the handle's shared cache or among the calling thread's
+ * last blocks; blocks get there by disk probes (tsivy_probe_wdl, tsivy_probe,
+ * tsivy_probe_root) on any thread, or by tsivy_preload(), and leave the cache when
+ * other blocks need its room. A fresh handle has nothing cached: every call answers
+ * NOT_CACHED until one of those ran. A capture position needs the blocks of all the
+ * positions its capture search reaches. Thread-safe. */
 TSIVY_API int tsivy_probe_cached(const tsivy_tables *tables, uint64_t us, uint64_t them, int *wdl, int *depth);
+
+/* Reads every block of the class us_stones v them_stones, and of every class its
+ * captures reach, into the handle's cache: their WDL files, and their depth files too
+ * when with_depth is non-zero. Afterwards tsivy_probe_cached() answers every position
+ * of the class (with depth NULL, or with a depth when with_depth was given) until other
+ * probes push the blocks out of the cache. Loading is done on the calling thread and
+ * costs one read of those files.
+ * Returns TSIVY_OK; TSIVY_ERROR_BAD_ARGUMENT (tables NULL, or no such class: a side
+ * without stones, more than the library's largest class); TSIVY_ERROR_TOO_MANY_STONES
+ * or TSIVY_ERROR_TABLE_MISSING as a probe of the class would;
+ * TSIVY_ERROR_BUFFER_TOO_SMALL when the blocks would not fit in cache_bytes (nothing is
+ * loaded then; the message says how many bytes they need); TSIVY_ERROR_TABLE_CORRUPT,
+ * TSIVY_ERROR_IO or TSIVY_ERROR_OUT_OF_MEMORY. Thread-safe. */
+TSIVY_API int tsivy_preload(const tsivy_tables *tables, int us_stones, int them_stones, int with_depth);
 
 /* Longest turn text: 22 capturing steps of 4 characters after a 2-character point. */
 #define TSIVY_TURN_TEXT_MAX 96
