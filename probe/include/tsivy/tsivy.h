@@ -14,8 +14,9 @@
  * - For search, the calls made millions of times: tsivy_probe_wdl() (reads WDL blocks,
  *   through the cache) and tsivy_probe_cached() (never reads the disk). Thread-safe, no
  *   lock on a cached block, and no allocation once each probing thread has warmed up
- *   (its first probes allocate its per-thread state, see "Memory" below). About 0.2 us a
- *   probe when the block is cached; a block read and decompressed costs tens of us.
+ *   (its first probes allocate its per-thread state, see "Memory" below). From 0.2 us
+ *   (blocks in the CPU caches) to about 1 us (random positions) a probe when its block
+ *   is cached; a block read and decompressed costs tens of us (probe/README.md).
  * - For the root, a few calls a move: tsivy_probe() with a depth pointer (reads the
  *   depth files as well, and searches capture sequences in full for the fastest win)
  *   and tsivy_probe_root() (every legal turn, each probed, results allocated).
