@@ -6,15 +6,16 @@
  * `us` is always the side to move, whatever its colour; `them` is its opponent.
  * Values are from the side to move: TSIVY_WIN (1), TSIVY_DRAW (0), TSIVY_LOSS (-1), and
  * a depth in turns to the end of the game under best play (-1 for a draw). A depth
- * counts the turns of both sides (plies): WIN 1 is "this turn wins", LOSS 2 is "the
- * opponent wins on the turn after next". A turn is a whole Fanorona turn, every capture
- * of a capturing sequence included.
+ * counts the turns of both sides (plies): WIN 1 is "the side to move wins with its
+ * turn", LOSS 2 is "whatever it plays, the opponent's next turn wins". A turn is a whole
+ * Fanorona turn, every capture of a capturing sequence included.
  *
  * Cost of the calls, in the manner of Fathom's tbprobe.h:
  * - For search, the calls made millions of times: tsivy_probe_wdl() (reads WDL blocks,
- *   through the cache) and tsivy_probe_cached() (never reads the disk). Thread-safe, no
- *   lock on a cached block, and no allocation once each probing thread has warmed up
- *   (its first probes allocate its per-thread state, see "Memory" below). From 0.2 us
+ *   through the cache) and tsivy_probe_cached() (never reads the disk). Thread-safe; no
+ *   lock for a block among the thread's last ones, one short lock of a cache shard for
+ *   another cached block; no allocation on success once each probing thread has warmed
+ *   up (its first probes allocate its per-thread state, see "Memory" below). From 0.2 us
  *   (blocks in the CPU caches) to about 1 us (random positions) a probe when its block
  *   is cached; a block read and decompressed costs tens of us (probe/README.md).
  * - For the root, a few calls a move: tsivy_probe() with a depth pointer (reads the
@@ -24,11 +25,11 @@
  *   tsivy_check() (reads everything), tsivy_close().
  *
  * Memory: cache_bytes (tsivy_open) bounds the decompressed blocks shared by all threads
- * of a handle. Beyond it: per handle, one file descriptor and the block index (24 bytes
- * per block; a block is about 16 KiB decompressed) of every table file, and a few KiB; per thread
- * that probes (any handle), a capture memo of 128 KiB, a zstd decompression context of
- * about 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when the cache
- * drops them), freed when the thread ends. The smallest useful cache holds a few blocks:
+ * of a handle. Beyond it: per handle, one file descriptor and the block index of every
+ * table file (24 bytes per block; a block is about 16 KiB decompressed), and a few KiB;
+ * per thread that probes (any handle), a capture memo of 128 KiB, a zstd decompression
+ * context of about 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when
+ * the cache drops them), freed when the thread ends. The smallest useful cache holds a few blocks:
  * below 64 KiB the shared cache keeps next to nothing, probes still work (from each
  * thread's last blocks and the disk) but tsivy_probe_cached() seldom answers.
  *
@@ -36,8 +37,8 @@
  * of the distinct non-zero TSIVY_ERROR_* codes below. tsivy_status_name() names a code
  * and tsivy_last_error() gives the detailed message of the last failure on the calling
  * thread (which file, which block, what was wrong; a wrong argument is told with the
- * name of the function called, "tsivy_probe_cached: tables and wdl must not be NULL"). The library never exits, aborts or
- * prints, and no C++ exception leaves it. On failure, output parameters are left
+ * name of the function called, "tsivy_probe_cached: tables and wdl must not be NULL").
+ * The library never exits, aborts or prints, and no C++ exception leaves it. On failure, output parameters are left
  * unchanged unless a function says otherwise.
  *
  * Thread safety: a handle may be probed from any number of threads at once. Only
