@@ -98,9 +98,12 @@ void record(const char* message) noexcept {
 }
 
 // Runs `body`, turning every exception into a status and the thread's message.
+// Inlined into every entry point: for the probes, the search's hot path, an out-of-line
+// call through the lambda's captures cost a cached probe 46 instructions of about 1000
+// (callgrind, random positions of 2 to 4 stones).
 // `invalid_input` is the status of a tsivy::InvalidPosition (bad FEN or bad sets).
 template <class Body>
-int guarded(int invalid_input, Body&& body) noexcept {
+[[gnu::always_inline]] inline int guarded(int invalid_input, Body&& body) noexcept {
   int status = TSIVY_ERROR_INTERNAL;
   try {
     body();
@@ -227,7 +230,8 @@ Value value_of(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy::Ac
 }
 
 // `caller` names the entry point in messages. Without `depth`, no depth file is read.
-int probe(const char* caller, const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth,
+// Inlined into each probe call, like guarded() (which says why).
+[[gnu::always_inline]] inline int probe(const char* caller, const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth,
           tsivy::Access access) {
   return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
     require(tables && wdl, caller, ": tables and wdl must not be NULL");
