@@ -1,6 +1,7 @@
 #include "lookup/table_lookup.h"
 
 #include <algorithm>
+#include <optional>
 #include <system_error>
 
 #include "game/movegen.h"
@@ -29,6 +30,7 @@ struct ResolvedCapture {
   std::uint64_t owner = 0;  // the lookup's id; 0 = empty
   PointSet us = 0, them = 0;
   Value value;
+  bool depth_known = false;  // false: resolved by an Access::wdl_only lookup, depth meaningless
 };
 constexpr std::size_t kResolvedCaptures = std::size_t{1} << 12;
 
@@ -42,7 +44,7 @@ std::uint64_t next_lookup_id() {
 TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options)
     : dir_(std::move(dir)),
       id_(next_lookup_id()),
-      only_complete_totals_(options.only_complete_totals),
+      on_damage_(options.on_damage),
       listing_(dir_),
       cache_(io::make_shared_block_cache(options.cache_bytes)) {
   std::error_code error;
@@ -57,14 +59,6 @@ Value TableLookup::value(PointSet us, PointSet them, Access access) const {
     Position::from_colours(us, them, Colour::White);
   } catch (const InvalidPosition& e) {
     throw LookupError(LookupFailure::bad_position, e.what());
-  }
-  // A side without stones has lost, however many the other has: no table is needed.
-  if (only_complete_totals_ && us && them) {
-    const int stones = count(us) + count(them);
-    if (stones > listing_.max_complete_stones()) {
-      const auto absent = listing_.first_missing_file(stones);
-      not_covered(stones, absent ? *absent : table_file(dir_, {count(us), count(them)}, io::TableKind::wdl));
-    }
   }
   return resolve(us, them, access);
 }
@@ -83,15 +77,21 @@ Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
   thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
   std::uint64_t h = us * 0x9E3779B97F4A7C15ull ^ (them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
   ResolvedCapture& memo = resolved[(h ^ (h >> 33)) % kResolvedCaptures];
-  if (memo.owner == id_ && memo.us == us && memo.them == them) return memo.value;
+  const bool wants_depth = !has(access, Access::wdl_only);
+  if (memo.owner == id_ && memo.us == us && memo.them == them && (memo.depth_known || !wants_depth)) return memo.value;
   // One buffer per stone total: each recursion level has fewer stones than its caller.
   thread_local std::array<std::vector<Position>, 2 * kStonesPerSide + 1> buffers;
   std::vector<Position>& results = buffers[static_cast<std::size_t>(count(us) + count(them))];
   successors(Position{us, them, Colour::White}, results);
   BestOfSuccessors best;
-  for (std::size_t k = 0; k < results.size(); ++k) best.add(resolve(results[k].us, results[k].them, access));
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    const Value successor = resolve(results[k].us, results[k].them, access);
+    best.add(successor);
+    // Without depth, any lost successor settles the win: the rest need not be searched.
+    if (!wants_depth && successor.outcome == Outcome::loss) break;
+  }
   const Value value = best.value();
-  memo = {id_, us, them, value};
+  memo = {id_, us, them, value, wants_depth};
   return value;
 }
 
@@ -102,10 +102,10 @@ Value TableLookup::stored(PointSet us, PointSet them, Access access) const {
   const auto read = [&](io::TableKind kind) -> std::uint16_t {
     const io::TableReader* r = reader(m, kind, access);
     try {
-      if (access == Access::may_read) return r->get(slot);
+      if (!has(access, Access::cache_only)) return r->get(slot);
       if (const auto hit = r->get_if_cached(slot)) return *hit;
     } catch (const io::TableError& e) {
-      throw as_lookup_error(e);
+      mark_damaged(m, kind, as_lookup_error(e));
     }
     throw LookupError(LookupFailure::not_cached, table_file(dir_, m, kind).string() + ": block not in the cache");
   };
@@ -113,10 +113,11 @@ Value TableLookup::stored(PointSet us, PointSet them, Access access) const {
   switch (outcome) {
     case Outcome::draw: return {Outcome::draw, 0};
     case Outcome::win:
-    case Outcome::loss: return {outcome, read(io::TableKind::depth)};
+    case Outcome::loss: return {outcome, has(access, Access::wdl_only) ? std::uint16_t{0} : read(io::TableKind::depth)};
     default:
-      throw LookupError(LookupFailure::table_corrupt, table_file(dir_, m, io::TableKind::wdl).string() + ": slot " +
-                                                          std::to_string(slot) + " of a quiet position is marked unused");
+      mark_damaged(m, io::TableKind::wdl,
+                   LookupError(LookupFailure::table_corrupt, table_file(dir_, m, io::TableKind::wdl).string() + ": slot " +
+                                                                 std::to_string(slot) + " of a quiet position is marked unused"));
   }
 }
 
@@ -185,21 +186,72 @@ bool TableLookup::is_resident(Material material) const {
 }
 
 const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access) const {
-  std::atomic<const io::TableReader*>& published = readers_[slot_of(material, kind)];
+  const std::size_t slot = slot_of(material, kind);
+  std::atomic<const io::TableReader*>& published = readers_[slot];
   if (const io::TableReader* r = published.load(std::memory_order_acquire)) return r;
-  if (access == Access::cache_only)
+  if (const LookupError* bad = damaged_[slot].load(std::memory_order_acquire)) throw *bad;
+  if (has(access, Access::cache_only))
     throw LookupError(LookupFailure::not_cached, table_file(dir_, material, kind).string() + ": not opened yet");
-  std::lock_guard lock(open_mutex_);
-  if (const io::TableReader* r = published.load(std::memory_order_relaxed)) return r;
-  std::error_code error;
-  if (!std::filesystem::exists(table_file(dir_, material, kind), error)) missing(material, kind);
-  try {
-    owned_.push_back(std::make_unique<io::TableReader>(open_class_file(dir_, material, kind, cache_)));
-  } catch (const io::TableError& e) {
-    throw as_lookup_error(e);
+  std::optional<LookupError> refused;
+  {
+    std::lock_guard lock(open_mutex_);
+    if (const io::TableReader* r = published.load(std::memory_order_relaxed)) return r;
+    if (const LookupError* bad = damaged_[slot].load(std::memory_order_relaxed)) throw *bad;
+    std::error_code error;
+    if (!std::filesystem::exists(table_file(dir_, material, kind), error)) missing(material, kind);
+    try {
+      owned_.push_back(std::make_unique<io::TableReader>(open_class_file(dir_, material, kind, cache_)));
+      published.store(owned_.back().get(), std::memory_order_release);
+      return owned_.back().get();
+    } catch (const io::TableError& e) {
+      refused = as_lookup_error(e);
+    }
   }
-  published.store(owned_.back().get(), std::memory_order_release);
-  return owned_.back().get();
+  mark_damaged(material, kind, *refused);  // outside the lock: it calls on_damage
+}
+
+void TableLookup::open_listed_files() const {
+  for (const ClassFiles& f : listing_.classes()) {
+    if (f.wdl) reader(f.material, io::TableKind::wdl, Access::may_read);
+    if (f.depth) reader(f.material, io::TableKind::depth, Access::may_read);
+  }
+}
+
+void TableLookup::load_into_cache(Material material, io::TableKind kind) const {
+  const io::TableReader* r = reader(material, kind, Access::may_read);
+  const io::TableHeader& h = r->header();
+  try {
+    for (std::uint64_t first = 0; first < h.entry_count; first += h.entries_per_block) r->get(first);
+  } catch (const io::TableError& e) {
+    mark_damaged(material, kind, as_lookup_error(e));
+  }
+}
+
+std::uint64_t TableLookup::blocks_bytes(Material material, io::TableKind kind) const {
+  const io::TableHeader& h = reader(material, kind, Access::may_read)->header();
+  const std::uint64_t block_bytes = (std::uint64_t{h.entries_per_block} * h.bits_per_entry + 7) / 8;
+  return std::uint64_t{h.block_count} * block_bytes;
+}
+
+// Published once per file, like a reader; the reader of a file found damaged while
+// reading its blocks is unpublished but kept, since other threads may be inside it.
+void TableLookup::mark_damaged(Material material, io::TableKind kind, const LookupError& error) const {
+  const std::size_t slot = slot_of(material, kind);
+  const LookupError* first = nullptr;
+  bool found_here = false;
+  {
+    std::lock_guard lock(open_mutex_);
+    first = damaged_[slot].load(std::memory_order_relaxed);
+    if (!first) {
+      damaged_owned_.push_back(std::make_unique<LookupError>(error));
+      first = damaged_owned_.back().get();
+      damaged_[slot].store(first, std::memory_order_release);
+      readers_[slot].store(nullptr, std::memory_order_release);
+      found_here = true;
+    }
+  }
+  if (found_here && on_damage_) on_damage_(*first);
+  throw *first;
 }
 
 void TableLookup::missing(Material material, io::TableKind kind) const {

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -44,20 +45,26 @@ class LookupError : public std::runtime_error {
   LookupFailure failure_;
 };
 
-enum class Access {
-  may_read,    // read and decompress blocks as needed
-  cache_only,  // answer from decompressed blocks in memory only (for probes inside a search)
+// How a lookup may find its value; cache_only and wdl_only combine (operator|).
+enum class Access : unsigned {
+  may_read = 0,    // read and decompress blocks as needed
+  cache_only = 1,  // answer from decompressed blocks in memory only (for probes inside a search)
+  wdl_only = 2,    // win, draw or loss only: no depth file is opened or read, and the
+                   // Value's depth means nothing (the search's cheap probe, tsivy_probe_wdl)
 };
+constexpr Access operator|(Access a, Access b) {
+  return static_cast<Access>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr bool has(Access access, Access flag) { return (static_cast<unsigned>(access) & static_cast<unsigned>(flag)) != 0; }
 
 struct LookupOptions {
   // Decompressed blocks kept in memory, one budget for every table of the directory.
   std::size_t cache_bytes = std::size_t{64} << 20;
-  // Refuse every position of more stones than listing().max_complete_stones() (as
-  // too_many_stones or table_missing, naming the first file missing), even one whose
-  // own files are there: the probe library's contract (tsivy_max_stones). Off, a
-  // position fails only on a file it needs, and files written after the lookup was
-  // made are found (the solver's seeding reads classes finished since).
-  bool only_complete_totals = false;
+  // Called once per file when a lookup first finds it damaged (table_corrupt, or
+  // io_error: the system refused to read it), on the thread that found it and outside
+  // any lock of the lookup. The file is marked bad then: every later lookup that needs
+  // it fails at once with the same error, without opening or reading it again.
+  std::function<void(const LookupError&)> on_damage = nullptr;
 };
 
 class TableLookup {
@@ -73,6 +80,18 @@ class TableLookup {
 
   // The table files in the directory when the lookup was made.
   const TableListing& listing() const { return listing_; }
+
+  // Opens every file of listing() now rather than on first use, with io::TableReader's
+  // checks at open (header, value counts, block index against the file's size), so that
+  // a truncated or damaged file fails here and not at some later lookup. Throws
+  // LookupError for the first bad file (which is marked bad, see on_damage).
+  void open_listed_files() const;
+
+  // Decompresses every block of the class's file of this kind into the shared block
+  // cache, so that Access::cache_only lookups find them (tsivy_preload); blocks_bytes()
+  // is the memory they take there. Thread-safe. Throws LookupError.
+  void load_into_cache(Material material, io::TableKind kind) const;
+  std::uint64_t blocks_bytes(Material material, io::TableKind kind) const;
 
   // The value of the position for the side to move (us). A side to move without stones
   // has LOSS 0, one whose opponent has none WIN 0. The position is checked here, and
@@ -108,6 +127,7 @@ class TableLookup {
   Value resolve(PointSet us, PointSet them, Access access) const;
   Value stored(PointSet us, PointSet them, Access access) const;
   const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;
+  [[noreturn]] void mark_damaged(Material material, io::TableKind kind, const LookupError& error) const;
   [[noreturn]] void missing(Material material, io::TableKind kind) const;
   [[noreturn]] void not_covered(int stones, const std::filesystem::path& absent_file) const;
 
@@ -120,13 +140,16 @@ class TableLookup {
 
   std::filesystem::path dir_;
   std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
-  bool only_complete_totals_;
+  std::function<void(const LookupError&)> on_damage_;
   TableListing listing_;
   io::SharedBlockCache cache_;
   // Opened readers by (class, kind); published once, read without a lock afterwards.
   mutable std::array<std::atomic<const io::TableReader*>, 2 * kClassSlots> readers_{};
   mutable std::mutex open_mutex_;
   mutable std::vector<std::unique_ptr<io::TableReader>> owned_;
+  // Files found damaged, by (class, kind), under open_mutex_ like the readers.
+  mutable std::array<std::atomic<const LookupError*>, 2 * kClassSlots> damaged_{};
+  mutable std::vector<std::unique_ptr<LookupError>> damaged_owned_;
   std::array<std::atomic<const Resident*>, kClassSlots> resident_{};
   std::mutex resident_mutex_;
   std::vector<std::unique_ptr<Resident>> resident_owned_;

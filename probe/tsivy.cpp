@@ -19,16 +19,38 @@
 #include "game/position.h"
 #include "io/table_file.h"
 #include "lookup/table_lookup.h"
+#include "probe/class_availability.h"
+#include "table_dir/listing.h"
 #include "table_dir/manifest.h"
+#include "table_dir/table_paths.h"
+
+namespace {
+void log_to(const tsivy_tables* tables, int level, const std::string& message) noexcept;
+}
 
 struct tsivy_tables {
-  tsivy_tables(const std::filesystem::path& dir, tsivy::LookupOptions options, tsivy_log_fn log_fn, void* user)
-      : lookup(dir, options), log(log_fn), log_user(user) {}
+  tsivy_tables(const std::filesystem::path& dir, const tsivy::Manifest& manifest, tsivy::LookupOptions options,
+               tsivy_log_fn log_fn, void* user)
+      : log(log_fn),
+        log_user(user),
+        cache_bytes(options.cache_bytes),
+        lookup(dir, logging_damage(std::move(options))),
+        availability(dir, lookup.listing(), manifest) {}
 
-  tsivy::TableLookup lookup;
   tsivy_log_fn log;
   void* log_user;
+  std::size_t cache_bytes;
+  tsivy::TableLookup lookup;
+  tsivy::probe::ClassAvailability availability;
   std::vector<tsivy_class> classes;  // as found at open
+
+ private:
+  // The lookup marks a damaged file bad once and says so once: one log line per file,
+  // however many probes meet it afterwards.
+  tsivy::LookupOptions logging_damage(tsivy::LookupOptions options) const {
+    options.on_damage = [this](const tsivy::LookupError& e) { log_to(this, TSIVY_LOG_ERROR, e.what()); };
+    return options;
+  }
 };
 
 namespace {
@@ -76,9 +98,12 @@ void record(const char* message) noexcept {
 }
 
 // Runs `body`, turning every exception into a status and the thread's message.
+// Inlined into every entry point: for the probes, the search's hot path, an out-of-line
+// call through the lambda's captures cost a cached probe 46 instructions of about 1000
+// (callgrind, random positions of 2 to 4 stones).
 // `invalid_input` is the status of a tsivy::InvalidPosition (bad FEN or bad sets).
 template <class Body>
-int guarded(const tsivy_tables* tables, int invalid_input, Body&& body) noexcept {
+[[gnu::always_inline]] inline int guarded(int invalid_input, Body&& body) noexcept {
   int status = TSIVY_ERROR_INTERNAL;
   try {
     body();
@@ -108,7 +133,6 @@ int guarded(const tsivy_tables* tables, int invalid_input, Body&& body) noexcept
     status = TSIVY_ERROR_INTERNAL;
     record("unexpected error of unknown type");
   }
-  if (status == TSIVY_ERROR_TABLE_CORRUPT || status == TSIVY_ERROR_IO) log_to(tables, TSIVY_LOG_ERROR, last_error);
   return status;
 }
 
@@ -116,6 +140,53 @@ int guarded(const tsivy_tables* tables, int invalid_input, Body&& body) noexcept
 
 void require(bool ok, const char* what) {
   if (!ok) fail(TSIVY_ERROR_BAD_ARGUMENT, what);
+}
+
+void require(bool ok, const char* caller, const char* what) {
+  if (!ok) fail(TSIVY_ERROR_BAD_ARGUMENT, std::string(caller) + what);
+}
+
+// The manifest of a table directory, or why `dir` is none (tsivy_open's and
+// tsivy_check's statuses).
+tsivy::Manifest table_directory_manifest(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const std::string manifest = tsivy::Manifest::kFileName;
+  if (!std::filesystem::is_directory(dir, ec))
+    fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no such table directory (no " + manifest + ")");
+  // `tsivy generate` writes the manifest last: without it the directory is no finished set of tables.
+  if (!std::filesystem::exists(dir / manifest, ec))
+    fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no " + manifest + ", not a table directory written by `tsivy generate`");
+  try {
+    return tsivy::Manifest::load(dir);
+  } catch (const std::runtime_error& e) {
+    fail(TSIVY_ERROR_TABLE_CORRUPT, e.what());
+  }
+}
+
+// One file of tsivy_check(): the manifest's size, then every block.
+struct CheckedFile {
+  tsivy::Material material;
+  tsivy::io::TableKind kind;
+  bool present;
+  const tsivy::ManifestFile* listed;  // null for a file the manifest does not list
+};
+
+void check_file(const std::filesystem::path& dir, const CheckedFile& f) {
+  const std::filesystem::path file = tsivy::table_file(dir, f.material, f.kind);
+  if (!f.present) fail(TSIVY_ERROR_TABLE_MISSING, file.string() + " is missing (the manifest lists it)");
+  std::error_code ec;
+  const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
+  if (ec) fail(TSIVY_ERROR_IO, file.string() + ": " + ec.message());
+  if (f.listed && bytes != f.listed->bytes)
+    fail(TSIVY_ERROR_TABLE_CORRUPT, file.string() + ": " + std::to_string(bytes) + " bytes where the manifest says " +
+                                        std::to_string(f.listed->bytes));
+  try {
+    tsivy::open_class_file(dir, f.material, f.kind).verify();
+  } catch (const tsivy::io::TableIoError& e) {
+    fail(TSIVY_ERROR_IO, e.what());
+  } catch (const tsivy::io::TableError& e) {
+    fail(TSIVY_ERROR_TABLE_CORRUPT, e.what());
+  }
 }
 
 int wdl_of(Outcome outcome) {
@@ -145,14 +216,64 @@ long rank(const tsivy_turn& t) {
   }
 }
 
-int probe(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth, tsivy::Access access) {
-  return guarded(tables, TSIVY_ERROR_BAD_POSITION, [&] {
-    require(tables && wdl, "tsivy_probe: tables and wdl must not be NULL");
-    const Value v = tables->lookup.value(us, them, access);
+// The value of a position whose class the directory answers (tsivy.h: the contract of
+// TOO_MANY_STONES and TABLE_MISSING); sets that are no position are left to the lookup,
+// which says why.
+Value value_of(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy::Access access) {
+  // A side without stones has lost, however many the other has: no table is needed.
+  if (us && them && !(us & them) && !((us | them) & ~tsivy::kBoard)) {
+    const int m = tsivy::count(us), n = tsivy::count(them);
+    if (m <= tsivy::kStonesPerSide && n <= tsivy::kStonesPerSide)
+      tables->availability.require(m, n, has(access, tsivy::Access::wdl_only) ? tsivy::probe::Need::wdl : tsivy::probe::Need::depth);
+  }
+  return tables->lookup.value(us, them, access);
+}
+
+// `caller` names the entry point in messages. Without `depth`, no depth file is read.
+// Inlined into each probe call, like guarded() (which says why).
+[[gnu::always_inline]] inline int probe(const char* caller, const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth,
+          tsivy::Access access) {
+  return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
+    require(tables && wdl, caller, ": tables and wdl must not be NULL");
+    const Value v = value_of(tables, us, them, depth ? access : access | tsivy::Access::wdl_only);
     const int w = wdl_of(v.outcome);
     *wdl = w;
     if (depth) *depth = w == TSIVY_DRAW ? -1 : v.depth;
   });
+}
+
+int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_log_fn log, void* log_user,
+                tsivy_tables** out) {
+  if (out) *out = nullptr;
+  tsivy_tables* opened = nullptr;
+  const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
+    require(dir && out, caller, ": dir and out must not be NULL");
+    const std::filesystem::path path(dir);
+    const tsivy::Manifest manifest = table_directory_manifest(path);
+    tsivy::LookupOptions options;
+    if (cache_bytes) options.cache_bytes = cache_bytes;
+    opened = new tsivy_tables(path, manifest, options, log, log_user);
+    // Headers and block indexes now: a truncated or damaged file is refused here, not
+    // met by some probe later (blocks are checked as probes read them, tsivy_check()
+    // reads them all).
+    opened->lookup.open_listed_files();
+    for (const tsivy::ClassFiles& f : opened->lookup.listing().classes())
+      opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0,
+                                 opened->availability.answers(f.material, tsivy::probe::Need::wdl) ? 1 : 0,
+                                 opened->availability.answers(f.material, tsivy::probe::Need::depth) ? 1 : 0});
+    if (opened->classes.empty()) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no table files");
+    for (const tsivy_class& c : opened->classes)
+      if (!c.has_wdl || !c.has_depth)
+        log_to(opened, TSIVY_LOG_WARNING,
+               path.string() + ": class " + std::to_string(c.us_stones) + "v" + std::to_string(c.them_stones) +
+                   " has no " + (c.has_wdl ? "depth" : "wdl") + " file");
+    log_to(opened, TSIVY_LOG_INFO,
+           path.string() + ": " + std::to_string(opened->classes.size()) + " classes, complete up to " +
+               std::to_string(tsivy_max_stones(opened)) + " stones");
+    *out = opened;
+  });
+  if (status != TSIVY_OK) delete opened;
+  return status;
 }
 
 }  // namespace
@@ -184,54 +305,25 @@ unsigned tsivy_version(void) { return TSIVY_VERSION_NUMBER; }
 const char* tsivy_version_string(void) { return TSIVY_VERSION_STRING; }
 
 int tsivy_open_logged(const char* dir, size_t cache_bytes, tsivy_log_fn log, void* log_user, tsivy_tables** out) {
-  if (out) *out = nullptr;
-  tsivy_tables* opened = nullptr;
-  const int status = guarded(nullptr, TSIVY_ERROR_BAD_ARGUMENT, [&] {
-    require(dir && out, "tsivy_open: dir and out must not be NULL");
-    const std::filesystem::path path(dir);
-    std::error_code ec;
-    const std::string manifest = tsivy::Manifest::kFileName;
-    if (!std::filesystem::is_directory(path, ec))
-      fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no such table directory (no " + manifest + ")");
-    // `tsivy generate` writes the manifest last: without it the directory is no finished set of tables.
-    if (!std::filesystem::exists(path / manifest, ec))
-      fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no " + manifest + ", not a table directory written by `tsivy generate`");
-    try {
-      tsivy::Manifest::load(path);  // probes answer from the files; the manifest must only be one
-    } catch (const std::runtime_error& e) {
-      fail(TSIVY_ERROR_TABLE_CORRUPT, e.what());
-    }
-    tsivy::LookupOptions options;
-    if (cache_bytes) options.cache_bytes = cache_bytes;
-    options.only_complete_totals = true;  // tsivy_max_stones(): positions beyond it are refused
-    opened = new tsivy_tables(path, options, log, log_user);
-    for (const tsivy::ClassFiles& f : opened->lookup.listing().classes())
-      opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0});
-    if (opened->classes.empty()) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no table files");
-    for (const tsivy_class& c : opened->classes)
-      if (!c.has_wdl || !c.has_depth)
-        log_to(opened, TSIVY_LOG_WARNING,
-               path.string() + ": class " + std::to_string(c.us_stones) + "v" + std::to_string(c.them_stones) +
-                   " has no " + (c.has_wdl ? "depth" : "wdl") + " file");
-    log_to(opened, TSIVY_LOG_INFO,
-           path.string() + ": " + std::to_string(opened->classes.size()) + " classes, complete up to " +
-               std::to_string(tsivy_max_stones(opened)) + " stones");
-    *out = opened;
-  });
-  if (status != TSIVY_OK) delete opened;
-  return status;
+  return open_tables("tsivy_open_logged", dir, cache_bytes, log, log_user, out);
 }
 
 int tsivy_open(const char* dir, size_t cache_bytes, tsivy_tables** out) {
-  return tsivy_open_logged(dir, cache_bytes, nullptr, nullptr, out);
+  return open_tables("tsivy_open", dir, cache_bytes, nullptr, nullptr, out);
 }
 
 void tsivy_close(tsivy_tables* tables) { delete tables; }
 
-int tsivy_max_stones(const tsivy_tables* tables) { return tables ? tables->lookup.listing().max_complete_stones() : 0; }
+int tsivy_max_stones(const tsivy_tables* tables) {
+  return tables ? tables->availability.max_stones(tsivy::probe::Need::depth) : 0;
+}
+
+int tsivy_max_stones_wdl(const tsivy_tables* tables) {
+  return tables ? tables->availability.max_stones(tsivy::probe::Need::wdl) : 0;
+}
 
 int tsivy_classes(const tsivy_tables* tables, tsivy_class* classes, size_t capacity, size_t* count) {
-  return guarded(tables, TSIVY_ERROR_BAD_ARGUMENT, [&] {
+  return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(tables && count && (classes || capacity == 0),
             "tsivy_classes: tables and count must not be NULL, nor classes when capacity > 0");
     *count = tables->classes.size();
@@ -242,20 +334,91 @@ int tsivy_classes(const tsivy_tables* tables, tsivy_class* classes, size_t capac
   });
 }
 
+int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
+  return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
+    require(dir != nullptr, "tsivy_check: dir must not be NULL");
+    const std::filesystem::path path(dir);
+    const tsivy::Manifest manifest = table_directory_manifest(path);
+    const tsivy::TableListing listing(path);
+    std::vector<CheckedFile> files;
+    for (const tsivy::Material m : tsivy::materials_up_to(tsivy::kMaxStones)) {
+      const auto found = std::ranges::find_if(listing.classes(), [&](const tsivy::ClassFiles& f) { return f.material == m; });
+      const tsivy::ManifestClass* listed = manifest.find(m);
+      for (const tsivy::io::TableKind kind : {tsivy::io::TableKind::wdl, tsivy::io::TableKind::depth}) {
+        const bool wdl = kind == tsivy::io::TableKind::wdl;
+        const bool present = found != listing.classes().end() && (wdl ? found->wdl : found->depth);
+        if (present || listed) files.push_back({m, kind, present, listed ? (wdl ? &listed->wdl : &listed->depth) : nullptr});
+      }
+    }
+    if (files.empty()) fail(TSIVY_ERROR_NO_TABLES, path.string() + ": no table files");
+    std::vector<std::uint64_t> sizes;
+    std::uint64_t bytes_total = 0;
+    for (const CheckedFile& f : files) {
+      std::error_code ec;
+      const std::uintmax_t bytes = f.present ? std::filesystem::file_size(tsivy::table_file(path, f.material, f.kind), ec) : 0;
+      sizes.push_back(ec ? 0 : bytes);
+      bytes_total += sizes.back();
+    }
+    int first_status = TSIVY_OK;
+    std::string first_message;
+    tsivy_check_progress report{nullptr, TSIVY_OK, "", 0, files.size(), 0, bytes_total};
+    for (std::size_t k = 0; k < files.size(); ++k) {
+      const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] { check_file(path, files[k]); });
+      if (status != TSIVY_OK && first_status == TSIVY_OK) first_status = status, first_message = last_error;
+      const std::string file = tsivy::table_file(path, files[k].material, files[k].kind).string();
+      report.file = file.c_str();
+      report.status = status;
+      report.message = status == TSIVY_OK ? "" : last_error.c_str();
+      report.files_done = k + 1;
+      report.bytes_done += sizes[k];
+      if (progress) progress(progress_user, &report);
+    }
+    if (first_status != TSIVY_OK) fail(first_status, first_message);
+  });
+}
+
+int tsivy_probe_wdl(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl) {
+  return probe("tsivy_probe_wdl", tables, us, them, wdl, nullptr, tsivy::Access::may_read);
+}
+
 int tsivy_probe(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth) {
-  return probe(tables, us, them, wdl, depth, tsivy::Access::may_read);
+  return probe("tsivy_probe", tables, us, them, wdl, depth, tsivy::Access::may_read);
 }
 
 int tsivy_probe_cached(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth) {
-  return probe(tables, us, them, wdl, depth, tsivy::Access::cache_only);
+  return probe("tsivy_probe_cached", tables, us, them, wdl, depth, tsivy::Access::cache_only);
+}
+
+int tsivy_preload(const tsivy_tables* tables, int us_stones, int them_stones, int with_depth) {
+  return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
+    require(tables != nullptr, "tsivy_preload: tables must not be NULL");
+    if (us_stones < 1 || them_stones < 1 || us_stones + them_stones > tsivy::kMaxStones)
+      fail(TSIVY_ERROR_BAD_ARGUMENT, "tsivy_preload: no class " + std::to_string(us_stones) + "v" +
+                                         std::to_string(them_stones) + " (1 stone a side at least, " +
+                                         std::to_string(tsivy::kMaxStones) + " in all at most)");
+    const tsivy::probe::Need need = with_depth ? tsivy::probe::Need::depth : tsivy::probe::Need::wdl;
+    tables->availability.require(us_stones, them_stones, need);
+    std::vector<std::pair<tsivy::Material, tsivy::io::TableKind>> files;
+    for (const tsivy::Material m : tsivy::probe::ClassAvailability::needed_classes({us_stones, them_stones})) {
+      files.emplace_back(m, tsivy::io::TableKind::wdl);
+      if (with_depth) files.emplace_back(m, tsivy::io::TableKind::depth);
+    }
+    std::uint64_t bytes = 0;
+    for (const auto& [m, kind] : files) bytes += tables->lookup.blocks_bytes(m, kind);
+    if (bytes > tables->cache_bytes)
+      fail(TSIVY_ERROR_BUFFER_TOO_SMALL, "tsivy_preload: class " + std::to_string(us_stones) + "v" +
+                                             std::to_string(them_stones) + " needs " + std::to_string(bytes) +
+                                             " bytes of cache, the handle has " + std::to_string(tables->cache_bytes));
+    for (const auto& [m, kind] : files) tables->lookup.load_into_cache(m, kind);
+  });
 }
 
 int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy_turn* turns, size_t capacity,
                      size_t* count) {
-  return guarded(tables, TSIVY_ERROR_BAD_POSITION, [&] {
+  return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
     require(tables && count && (turns || capacity == 0),
             "tsivy_probe_root: tables and count must not be NULL, nor turns when capacity > 0");
-    tables->lookup.value(us, them, tsivy::Access::may_read);  // checks the position and the tables' range
+    value_of(tables, us, them, tsivy::Access::may_read);  // checks the position and the tables' range
     // rules.md: a position where either side has no stones has no turns.
     const std::vector<tsivy::Turn> generated =
         us && them ? tsivy::generate_turns(tsivy::Position{us, them, tsivy::Colour::White}) : std::vector<tsivy::Turn>{};
@@ -272,7 +435,7 @@ int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsi
       std::memcpy(s.text, t.notation.c_str(), t.notation.size() + 1);
       s.us = t.result.us;
       s.them = t.result.them;
-      const Value v = for_mover(tables->lookup.value(t.result.us, t.result.them, tsivy::Access::may_read));
+      const Value v = for_mover(value_of(tables, t.result.us, t.result.them, tsivy::Access::may_read));
       s.wdl = wdl_of(v.outcome);
       s.depth = s.wdl == TSIVY_DRAW ? -1 : v.depth;
     }
@@ -283,7 +446,7 @@ int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsi
 }
 
 int tsivy_parse_fen(const char* fen, uint64_t* us, uint64_t* them, int* white_to_move) {
-  return guarded(nullptr, TSIVY_ERROR_BAD_FEN, [&] {
+  return guarded(TSIVY_ERROR_BAD_FEN, [&] {
     require(fen && us && them, "tsivy_parse_fen: fen, us and them must not be NULL");
     const tsivy::Position p = tsivy::parse_position(fen);
     *us = p.us;
@@ -293,7 +456,7 @@ int tsivy_parse_fen(const char* fen, uint64_t* us, uint64_t* them, int* white_to
 }
 
 int tsivy_format_fen(uint64_t us, uint64_t them, int white_to_move, char* buffer, size_t capacity) {
-  return guarded(nullptr, TSIVY_ERROR_BAD_POSITION, [&] {
+  return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
     require(buffer != nullptr, "tsivy_format_fen: buffer must not be NULL");
     const std::string text = tsivy::format_position(
         white_to_move ? tsivy::Position::from_colours(us, them, tsivy::Colour::White)

@@ -114,6 +114,7 @@ TEST(Open, SeveralHandlesAtOnceAndOpenCloseOpenAgain) {
 
 TEST_F(OpenTables, ListsEveryClassWithBothKinds) {
   EXPECT_EQ(tsivy_max_stones(tables_), kTableStones);
+  EXPECT_EQ(tsivy_max_stones_wdl(tables_), kTableStones);
   std::size_t n = 0;
   EXPECT_EQ(tsivy_classes(tables_, nullptr, 0, &n), TSIVY_ERROR_BUFFER_TOO_SMALL);
   std::size_t expected = 0;
@@ -124,6 +125,7 @@ TEST_F(OpenTables, ListsEveryClassWithBothKinds) {
   EXPECT_EQ(classes.front().us_stones + classes.front().them_stones, 2);
   for (const tsivy_class& c : classes) {
     EXPECT_TRUE(c.has_wdl && c.has_depth) << c.us_stones << "v" << c.them_stones;
+    EXPECT_TRUE(c.answers_wdl && c.answers_depth) << c.us_stones << "v" << c.them_stones;
     EXPECT_LE(c.us_stones + c.them_stones, kTableStones);
   }
   EXPECT_EQ(tsivy_classes(nullptr, nullptr, 0, &n), TSIVY_ERROR_BAD_ARGUMENT);
@@ -135,6 +137,38 @@ TEST_F(OpenTables, ProbeNeedsItsArguments) {
   EXPECT_EQ(tsivy_probe(tables_, 1, 2, nullptr, nullptr), TSIVY_ERROR_BAD_ARGUMENT);
   EXPECT_EQ(wdl, 5);
   EXPECT_EQ(tsivy_probe(tables_, 1, 2, &wdl, nullptr), TSIVY_OK);  // depth is optional
+}
+
+// tsivy.h: a failure's message starts with the name of the function that was called.
+TEST_F(OpenTables, MessagesNameTheFunctionCalled) {
+  int wdl, depth;
+  EXPECT_EQ(tsivy_probe_cached(nullptr, 1, 2, &wdl, &depth), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(std::string(tsivy_last_error()).rfind("tsivy_probe_cached: ", 0), 0u) << tsivy_last_error();
+  EXPECT_EQ(tsivy_probe_wdl(nullptr, 1, 2, &wdl), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(std::string(tsivy_last_error()).rfind("tsivy_probe_wdl: ", 0), 0u) << tsivy_last_error();
+  EXPECT_EQ(tsivy_probe(tables_, 1, 2, nullptr, &depth), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(std::string(tsivy_last_error()).rfind("tsivy_probe: ", 0), 0u) << tsivy_last_error();
+}
+
+// The search's probe gives the same win, draw or loss as the full one, capture
+// positions included (where it stops at the first winning capture); and a depth asked
+// for after it is the same as on a handle that never ran a WDL probe (the capture
+// memo must not hand out the depth a WDL probe did not compute).
+TEST_F(OpenTables, WdlProbeAgreesWithTheFullProbe) {
+  tsivy_tables* fresh = nullptr;
+  ASSERT_EQ(tsivy_open(reference_tables().c_str(), 0, &fresh), TSIVY_OK);
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 3000; ++i) {
+    const RandomPosition p = random_position(rng);
+    int w = 9, full_w = 8, d = 7, fresh_w = 6, fresh_d = 5;
+    ASSERT_EQ(tsivy_probe_wdl(tables_, p.us, p.them, &w), TSIVY_OK) << tsivy_last_error();
+    ASSERT_EQ(tsivy_probe(tables_, p.us, p.them, &full_w, &d), TSIVY_OK) << tsivy_last_error();
+    ASSERT_EQ(tsivy_probe(fresh, p.us, p.them, &fresh_w, &fresh_d), TSIVY_OK) << tsivy_last_error();
+    EXPECT_EQ(w, fresh_w);
+    EXPECT_EQ(full_w, fresh_w);
+    EXPECT_EQ(d, fresh_d);
+  }
+  tsivy_close(fresh);
 }
 
 TEST_F(OpenTables, OverlappingOrOffBoardSetsAreBadPositions) {
@@ -248,6 +282,39 @@ TEST(CacheOnly, AnswersFromMemoryOrSaysNotCached) {
   EXPECT_EQ(depth, d);
   EXPECT_EQ(tsivy_probe_cached(t, 0, them, &wdl, &depth), TSIVY_OK);  // no table needed
   EXPECT_EQ(wdl, TSIVY_LOSS);
+  tsivy_close(t);
+}
+
+// tsivy_preload fills the cache that tsivy_probe_cached answers from: a fresh handle
+// answers nothing from memory, a preloaded class everything (WDL alone, or with depth).
+TEST(CacheOnly, PreloadedClassIsAnsweredFromMemory) {
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(reference_tables().c_str(), 0, &t), TSIVY_OK);
+  const int us = 1, them = kTableStones - 1;
+  std::mt19937_64 rng(4);
+  const RandomPosition first = random_position(rng, us, them);
+  int wdl = 9;
+  EXPECT_EQ(tsivy_probe_cached(t, first.us, first.them, &wdl, nullptr), TSIVY_ERROR_NOT_CACHED);
+  for (const int with_depth : {0, 1}) {
+    ASSERT_EQ(tsivy_preload(t, us, them, with_depth), TSIVY_OK) << tsivy_last_error();
+    for (int i = 0; i < 2000; ++i) {
+      const RandomPosition p = random_position(rng, us, them);
+      int w, d, rw, rd;
+      ASSERT_EQ(tsivy_probe_cached(t, p.us, p.them, &w, with_depth ? &d : nullptr), TSIVY_OK) << tsivy_last_error();
+      ASSERT_EQ(tsivy_probe(t, p.us, p.them, &rw, &rd), TSIVY_OK);
+      EXPECT_EQ(w, rw);
+      if (with_depth) {
+        EXPECT_EQ(d, rd);
+      }
+    }
+  }
+  EXPECT_EQ(tsivy_preload(t, 0, 2, 0), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(tsivy_preload(nullptr, 1, 2, 0), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(tsivy_preload(t, 1, kTableStones, 0), TSIVY_ERROR_TOO_MANY_STONES);
+  tsivy_close(t);
+  ASSERT_EQ(tsivy_open(reference_tables().c_str(), 4096, &t), TSIVY_OK);  // room for no class
+  EXPECT_EQ(tsivy_preload(t, us, them, 1), TSIVY_ERROR_BUFFER_TOO_SMALL);
+  EXPECT_NE(std::string(tsivy_last_error()).find("bytes of cache"), std::string::npos) << tsivy_last_error();
   tsivy_close(t);
 }
 

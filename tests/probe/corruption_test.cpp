@@ -2,12 +2,15 @@
 // index and the blocks, a file of another class or kind under a class's name, a
 // missing file, a directory without manifest or with a damaged one) reaches the C API as its status code
 // and a message naming the file; nothing crashes and no value comes from a bad block.
+// What is cheap to check is refused at open; a file found damaged later is marked bad
+// once; tsivy_check reads everything.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <functional>
 #include <iterator>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -178,29 +181,157 @@ TEST_F(DamagedTables, ManifestThatIsNoManifestIsCorrupt) {
   tsivy_close(t);
 }
 
-TEST_F(DamagedTables, CorruptFileIsLoggedAsAnError) {
-  damage(kWdl, [](auto& b) { b.resize(50); });
+// tsivy_open checks headers and block indexes: a file cut short is refused at open,
+// before any probe, with the file named.
+TEST_F(DamagedTables, TruncatedFileIsRefusedAtOpen) {
+  for (const std::string& file : {kWdl, kDepth}) {
+    copy_tables(dir_.path());
+    damage(file, [](auto& b) { b.resize(b.size() - 3); });
+    tsivy_tables* t = nullptr;
+    EXPECT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_ERROR_TABLE_CORRUPT) << file;
+    EXPECT_EQ(t, nullptr);
+    EXPECT_NE(std::string(tsivy_last_error()).find(file + ": truncated"), std::string::npos) << tsivy_last_error();
+  }
+}
+
+// Damaged blocks (found only by reading them) in every block of the class's WDL file.
+void damage_every_block(std::vector<std::uint8_t>& b) {
+  using namespace io::format;
+  const auto blocks = load_le<std::uint32_t>(&b[kBlockCountAt]);
+  const auto index = block_index_offset(load_le<std::uint32_t>(&b[kValueCountsLenAt]));
+  for (std::uint32_t k = 0; k < blocks; ++k) b[load_le<std::uint64_t>(&b[index + kIndexEntrySize * k]) + 3] ^= 0x10;
+}
+
+void collect_log(void* user, int level, const char* message) {
+  static_cast<std::vector<std::string>*>(user)->push_back(std::to_string(level) + " " + message);
+}
+
+// A file found damaged by a probe is logged once, as an error, however many probes
+// meet it afterwards; they all fail with the same status and message.
+TEST_F(DamagedTables, DamagedFileIsLoggedOnceNotOncePerProbe) {
+  damage(kWdl, damage_every_block);
   std::vector<std::string> log;
   tsivy_tables* t = nullptr;
-  ASSERT_EQ(tsivy_open_logged(
-                dir_.path().c_str(), 0,
-                [](void* user, int level, const char* message) {
-                  static_cast<std::vector<std::string>*>(user)->push_back(std::to_string(level) + " " + message);
-                },
-                &log, &t),
-            TSIVY_OK);
+  ASSERT_EQ(tsivy_open_logged(dir_.path().c_str(), 0, collect_log, &log, &t), TSIVY_OK);
+  log.clear();
   std::mt19937_64 rng(5);
   int failures = 0;
+  std::set<std::string> messages;
   for (int i = 0; i < 200; ++i) {
     const RandomPosition p = random_position(rng, kUs, kThem);
     int wdl;
-    failures += tsivy_probe(t, p.us, p.them, &wdl, nullptr) != TSIVY_OK;
+    if (const int s = tsivy_probe(t, p.us, p.them, &wdl, nullptr); s != TSIVY_OK) {
+      EXPECT_EQ(s, TSIVY_ERROR_TABLE_CORRUPT);
+      messages.insert(tsivy_last_error());
+      ++failures;
+    }
   }
   tsivy_close(t);
-  ASSERT_GT(failures, 0);
-  bool logged = false;
-  for (const std::string& line : log) logged |= line.rfind("2 ", 0) == 0 && line.find(kWdl) != std::string::npos;
-  EXPECT_TRUE(logged);
+  ASSERT_GT(failures, 1);
+  EXPECT_EQ(messages.size(), 1u);
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_EQ(log[0].rfind("2 ", 0), 0u) << log[0];
+  EXPECT_NE(log[0].find(kWdl), std::string::npos) << log[0];
+}
+
+// A file marked bad is not read again: repairing it on disk changes nothing for the
+// open handle (every probe used to re-read, and re-open, the damaged file).
+TEST_F(DamagedTables, FileMarkedBadIsNotReadAgain) {
+  const auto intact = read_bytes(dir_ / kWdl);
+  damage(kWdl, damage_every_block);
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_OK);
+  std::mt19937_64 rng(7);
+  RandomPosition failed;
+  int wdl;
+  for (int i = 0; i < 1000; ++i) {
+    const RandomPosition p = random_position(rng, kUs, kThem);
+    if (tsivy_probe(t, p.us, p.them, &wdl, nullptr) == TSIVY_ERROR_TABLE_CORRUPT) {
+      failed = p;
+      break;
+    }
+  }
+  ASSERT_NE(failed.us, 0u) << "no probe met the damaged blocks";
+  write_bytes(dir_ / kWdl, intact);
+  EXPECT_EQ(tsivy_probe(t, failed.us, failed.them, &wdl, nullptr), TSIVY_ERROR_TABLE_CORRUPT);
+  tsivy_close(t);
+  ASSERT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_OK);  // a new handle reads the repaired file
+  EXPECT_EQ(tsivy_probe(t, failed.us, failed.them, &wdl, nullptr), TSIVY_OK) << tsivy_last_error();
+  tsivy_close(t);
+}
+
+std::vector<tsivy_check_progress> run_check(const std::filesystem::path& dir, int& status) {
+  struct Seen {
+    std::vector<tsivy_check_progress> reports;
+    std::vector<std::string> files, messages;  // the strings live only during the call
+  } seen;
+  status = tsivy_check(
+      dir.c_str(),
+      [](void* user, const tsivy_check_progress* p) {
+        auto& s = *static_cast<Seen*>(user);
+        s.reports.push_back(*p);
+        s.files.push_back(p->file);
+        s.messages.push_back(p->message);
+      },
+      &seen);
+  for (std::size_t k = 0; k < seen.reports.size(); ++k) {
+    seen.reports[k].file = nullptr;
+    seen.reports[k].message = seen.messages[k].empty() ? "" : "set";
+  }
+  // Every table file, in order, with the bytes adding up to the whole directory.
+  std::size_t expected = 0;
+  for (int s = 2; s <= kTableStones; ++s) expected += 2 * static_cast<std::size_t>(s - 1);
+  EXPECT_EQ(seen.reports.size(), expected);
+  for (std::size_t k = 0; k < seen.reports.size(); ++k) {
+    EXPECT_EQ(seen.reports[k].files_done, k + 1);
+    EXPECT_EQ(seen.reports[k].files_total, expected);
+    if (k) {
+      EXPECT_GE(seen.reports[k].bytes_done, seen.reports[k - 1].bytes_done);
+    }
+  }
+  if (!seen.reports.empty()) {
+    EXPECT_EQ(seen.reports.back().bytes_done, seen.reports.back().bytes_total);
+    EXPECT_EQ(seen.files.front(), (dir / "1v1.wdl.tsivy").string());
+  }
+  return seen.reports;
+}
+
+TEST_F(DamagedTables, CheckPassesSoundTablesAndReportsEveryFile) {
+  int status = -1;
+  const auto reports = run_check(dir_.path(), status);
+  EXPECT_EQ(status, TSIVY_OK) << tsivy_last_error();
+  for (const tsivy_check_progress& r : reports) EXPECT_EQ(r.status, TSIVY_OK);
+  EXPECT_EQ(tsivy_check(nullptr, nullptr, nullptr), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_EQ(tsivy_check("/nonexistent/tsivy-tables", nullptr, nullptr), TSIVY_ERROR_NO_TABLES);
+}
+
+// The damage tsivy_open cannot see (a block's bytes) tsivy_check finds, names, and goes
+// on past it.
+TEST_F(DamagedTables, CheckFindsDamagedBlocksAndGoesOn) {
+  damage(kWdl, [](auto& b) {
+    using namespace io::format;
+    const auto index = block_index_offset(load_le<std::uint32_t>(&b[kValueCountsLenAt]));
+    b[load_le<std::uint64_t>(&b[index]) + 1] ^= 0x04;  // the first block only
+  });
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_OK);  // too costly to find at open
+  tsivy_close(t);
+  int status = TSIVY_OK;
+  const auto reports = run_check(dir_.path(), status);
+  EXPECT_EQ(status, TSIVY_ERROR_TABLE_CORRUPT);
+  EXPECT_NE(std::string(tsivy_last_error()).find(kWdl + ": block 0 checksum mismatch"), std::string::npos)
+      << tsivy_last_error();
+  int bad = 0;
+  for (const tsivy_check_progress& r : reports) bad += r.status != TSIVY_OK;
+  EXPECT_EQ(bad, 1);
+}
+
+TEST_F(DamagedTables, CheckFindsAFileTheManifestListsMissing) {
+  std::filesystem::remove(dir_ / kDepth);
+  int status = TSIVY_OK;
+  run_check(dir_.path(), status);
+  EXPECT_EQ(status, TSIVY_ERROR_TABLE_MISSING);
+  EXPECT_NE(std::string(tsivy_last_error()).find(kDepth), std::string::npos) << tsivy_last_error();
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 # Installs the build into a temporary prefix, checks that the MIT licence is installed
 # and named in tsivy.pc, and builds examples/probe.c against the installed package three
 # ways: CMake find_package(tsivy), pkg-config with the shared library, and the static
-# libtsivy.a; each must probe the same position alike.
+# libtsivy.a; each must probe the same position alike. The Python package installed
+# with it must load the installed library by itself.
 # Usage: package_test.sh BUILD_DIR SOURCE_DIR TABLE_DIR
 set -eu
 build=$1 src=$2 tables=$3
@@ -34,6 +35,19 @@ LD_LIBRARY_PATH="$libdir" ldd "$work/probe-pc" | grep -q "$libdir/libtsivy.so" |
 cc -std=c99 "$src/examples/probe.c" $(pkg-config --cflags tsivy) "$libdir/libtsivy.a" \
   $(pkg-config --static --libs-only-l tsivy | sed 's/-ltsivy//') -o "$work/probe-static"
 "$work/probe-static" "$tables" "$fen" >"$work/out-static"
+
+# 4. Python: the package cmake --install put into the prefix's site-packages loads the
+# installed libtsivy.so without LD_LIBRARY_PATH or TSIVY_LIBRARY.
+init=$(find "$prefix" -path '*site-packages/tsivy/__init__.py')
+[ -n "$init" ] || { echo "the Python package is not installed"; exit 1; }
+site=$(dirname "$(dirname "$init")")
+(cd "$work" && env -u LD_LIBRARY_PATH -u TSIVY_LIBRARY PYTHONPATH="$site" PYTHONDONTWRITEBYTECODE=1 python3 -c '
+import sys, tsivy
+lib = tsivy._library_path()
+assert lib.startswith(sys.argv[1]), lib
+with tsivy.open_tablebase(sys.argv[2]) as tb:
+    assert tb.probe_wdl(sys.argv[3]) == 1
+' "$prefix" "$tables" "$fen")
 
 cat "$work/out-cmake"
 grep -q '^value: ' "$work/out-cmake" && grep -q '^best: ' "$work/out-cmake" || { echo "unexpected output"; exit 1; }

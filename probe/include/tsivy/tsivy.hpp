@@ -1,6 +1,8 @@
 // libtsivy for C++: a thin header-only wrapper over tsivy.h. Tables owns a handle
 // (RAII, movable, not copyable); every failure throws tsivy::Error, which carries the
 // status code and the library's message. Thread safety is that of the C API.
+// Needs C++14 or later (std::exchange); the library itself is C++20 inside, but this
+// header and tsivy.h are all a program includes, and libtsivy.so needs no C++ of it.
 #pragma once
 
 #include <cstdint>
