@@ -231,6 +231,14 @@ class PairSolver {
     } else {
       settle_seed(w, p.class_id, p.slot, p.best.value());
     }
+    // One rank makes no requests, so its rounds last the whole scan: drop what is settled
+    // now and then, keeping the few positions still ahead.
+    if (scan.settled >= 4096) {
+      scan.local.erase(scan.local.begin(), scan.local.begin() + static_cast<std::ptrdiff_t>(scan.settled));
+      scan.reads.erase(scan.reads.begin(), scan.reads.begin() + static_cast<std::ptrdiff_t>(scan.read));
+      for (LocalSeed& ahead : scan.local) ahead.reads_end -= scan.read;
+      scan.settled = scan.read = 0;
+    }
   }
 
   // Scans thread t's slots on from where it stopped, until about a round's requests are

@@ -8,7 +8,7 @@
                                      for a test, measured once with the command given)
 
 Each peak must be within TOLERANCE of plan's figure for the largest pair (the peak of
-a run is that pair's: the classes its captures reach resident, plus its working state).
+a run is that pair's: its working state, its shares of the classes its captures reach, buffers).
 """
 import json
 import subprocess
