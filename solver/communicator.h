@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
@@ -38,6 +39,20 @@ class Communicator {
   // way out when one rank fails while the others may be waiting in a collective.
   [[noreturn]] virtual void abort(const std::string& message, int code) = 0;
 };
+
+// Bytes of a vector of trivially copyable values, and back, for the collectives above.
+template <class T>
+std::vector<std::uint8_t> to_bytes(const std::vector<T>& values) {
+  std::vector<std::uint8_t> bytes(values.size() * sizeof(T));
+  if (!bytes.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+  return bytes;
+}
+template <class T>
+void append_from_bytes(const std::vector<std::uint8_t>& bytes, std::vector<T>& values) {
+  const std::size_t at = values.size();
+  values.resize(at + bytes.size() / sizeof(T));
+  if (!bytes.empty()) std::memcpy(values.data() + at, bytes.data(), bytes.size());
+}
 
 // The communicator of this process: MPI when it was started by a process manager
 // (mpirun/mpiexec/srun, recognised by their environment: OMPI_COMM_WORLD_SIZE,

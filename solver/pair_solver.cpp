@@ -192,54 +192,18 @@ class PairSolver {
     report(SolvePhase::seed, 0);
   }
 
-  // A capture position waiting for its successors' values from other ranks.
+  // A capture position waiting for its successors' values.
   struct WaitingSeed {
     std::uint64_t slot;
     std::size_t class_id;
     BestOfSuccessors best;
   };
-  // A capture position whose successors in this rank's shares are read a few positions
-  // later than they are found, once the prefetches issued for them have landed: a share
-  // is read at random, and at 7 stones and more it is far larger than the caches.
-  struct LocalSeed {
-    std::uint64_t slot;
-    std::size_t class_id;
-    BestOfSuccessors best;       // so far: successors without stones to move
-    std::size_t reads_end;       // its reads end here in SeedScan::reads
-    std::int64_t waiting = -1;   // its entry in SeedScan::waiting, when other ranks were asked
-  };
-  static constexpr std::size_t kSeedLookahead = 8;
-  // Where a thread's seeding scan is, and its positions waiting for values this round.
+  // Where a thread's seeding scan is, and its positions waiting for answers this round.
   struct SeedScan {
     std::array<std::uint64_t, 2> next{};
     std::vector<WaitingSeed> waiting;
     std::vector<Position> successors;
-    std::vector<LocalSeed> local;
-    std::size_t settled = 0;                         // local[settled...] are not settled yet
-    std::vector<std::pair<int, std::uint64_t>> reads;  // (share class, slot) held here
-    std::size_t read = 0;
   };
-
-  // Reads the oldest unsettled position's successors from this rank's shares and
-  // settles it, or hands it on to wait for the other ranks' answers.
-  void settle_oldest_local(Worker& w, SeedScan& scan, const ResidentShares& shares) {
-    LocalSeed& p = scan.local[scan.settled++];
-    for (; scan.read < p.reads_end; ++scan.read)
-      p.best.add(unpack_value(shares.packed(scan.reads[scan.read].first, scan.reads[scan.read].second)));
-    if (p.waiting >= 0) {
-      scan.waiting[static_cast<std::size_t>(p.waiting)].best = p.best;
-    } else {
-      settle_seed(w, p.class_id, p.slot, p.best.value());
-    }
-    // One rank makes no requests, so its rounds last the whole scan: drop what is settled
-    // now and then, keeping the few positions still ahead.
-    if (scan.settled >= 4096) {
-      scan.local.erase(scan.local.begin(), scan.local.begin() + static_cast<std::ptrdiff_t>(scan.settled));
-      scan.reads.erase(scan.reads.begin(), scan.reads.begin() + static_cast<std::ptrdiff_t>(scan.read));
-      for (LocalSeed& ahead : scan.local) ahead.reads_end -= scan.read;
-      scan.settled = scan.read = 0;
-    }
-  }
 
   // Scans thread t's slots on from where it stopped, until about a round's requests are
   // buffered: settles quiet positions without a turn at once, and asks for the
@@ -269,42 +233,38 @@ class PairSolver {
             if (!has_paika(position)) settle_seed(w, ci, s, kLostNow);
             return;
           }
-          LocalSeed local{s, ci, {}, 0};
+          WaitingSeed waiting{s, ci, {}};
+          const auto number = static_cast<std::uint32_t>(scan.waiting.size());
+          bool asked = false;
           successors(position, scan.successors);
           for (const Position& next : scan.successors) {
             // The side that lost its last stone has lost (TableLookup::resolve).
             if (!next.us) {
-              local.best.add(kLostNow);
+              waiting.best.add(kLostNow);
               continue;
             }
             const int id = shares.class_id(count(next.us), count(next.them));
             if (id < 0) throw std::logic_error("seeding: a capture leads to " + to_string(Material{count(next.us), count(next.them)}) +
                                                ", which resident_classes_for does not list");
             const std::uint64_t q = shares.index(id).index_unchecked(next.us, next.them);
-            // This rank's own share answers (a few positions later); other ranks are asked.
+            // This rank's own share answers at once; only other ranks are asked.
             const unsigned owner = shares.owner(id, q);
             if (owner == rank_) {
-              shares.prefetch(id, q);
-              scan.reads.emplace_back(id, q);
+              waiting.best.add(unpack_value(shares.packed(id, q)));
             } else {
-              if (local.waiting < 0) {
-                local.waiting = static_cast<std::int64_t>(scan.waiting.size());
-                scan.waiting.push_back({s, ci, {}});
-              }
-              buffered = requests.ask(t, owner, id, q, static_cast<std::uint32_t>(local.waiting));
+              buffered = requests.ask(t, owner, id, q, number);
+              asked = true;
             }
           }
-          local.reads_end = scan.reads.size();
-          scan.local.push_back(local);
-          if (scan.local.size() - scan.settled > kSeedLookahead) settle_oldest_local(w, scan, shares);
+          if (asked) {
+            scan.waiting.push_back(waiting);
+          } else {
+            settle_seed(w, ci, s, waiting.best.value());
+          }
         });
         scan.next[ci] = end;
       }
     }
-    while (scan.settled < scan.local.size()) settle_oldest_local(w, scan, shares);
-    scan.local.clear();
-    scan.reads.clear();
-    scan.settled = scan.read = 0;
   }
 
   void settle_seed(Worker& w, std::size_t ci, std::uint64_t slot, const Value& v) {

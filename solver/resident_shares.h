@@ -50,11 +50,6 @@ class ResidentShares {
     const Share& s = shares_[static_cast<std::size_t>(id)];
     return s.values[slot - s.first];
   }
-  // Asks the CPU to fetch that value into the cache (seeding reads it a little later).
-  void prefetch(int id, std::uint64_t slot) const {
-    const Share& s = shares_[static_cast<std::size_t>(id)];
-    __builtin_prefetch(s.values.data() + (slot - s.first));
-  }
   std::uint64_t bytes() const;  // held by this rank
 
  private:

@@ -7,24 +7,6 @@
 #include "solver/clock.h"
 
 namespace tsivy {
-namespace {
-
-template <class T>
-std::vector<std::uint8_t> as_bytes(const std::vector<T>& values) {
-  std::vector<std::uint8_t> bytes(values.size() * sizeof(T));
-  if (!bytes.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
-  return bytes;
-}
-
-template <class T>
-std::vector<T> from_bytes(const std::vector<std::uint8_t>& bytes) {
-  std::vector<T> values(bytes.size() / sizeof(T));
-  if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
-  return values;
-}
-
-}  // namespace
-
 SeedRequests::SeedRequests(Communicator& comm, unsigned threads)
     : comm_(comm), threads_(threads), rank_(static_cast<unsigned>(comm.rank())),
       ranks_(static_cast<unsigned>(comm.size())), out_(threads, std::vector<std::vector<std::uint64_t>>(ranks_)),
@@ -47,12 +29,18 @@ void SeedRequests::exchange(const ResidentShares& shares) {
   std::vector<std::vector<std::uint8_t>> send(ranks_), received;
   for (unsigned r = 0; r < ranks_; ++r) {
     if (r == rank_) continue;
-    send[r] = as_bytes(requests[r]);
+    send[r] = to_bytes(requests[r]);
     bytes_sent_ += send[r].size();
   }
   comm_.all_to_all(send, received);
   std::vector<std::vector<std::uint64_t>> asked(ranks_);
-  for (unsigned r = 0; r < ranks_; ++r) asked[r] = r == rank_ ? std::move(requests[r]) : from_bytes<std::uint64_t>(received[r]);
+  for (unsigned r = 0; r < ranks_; ++r) {
+    if (r == rank_) {
+      asked[r] = std::move(requests[r]);
+    } else {
+      append_from_bytes(received[r], asked[r]);
+    }
+  }
 
   // Answers from this rank's shares, for every asking rank (this one included).
   std::vector<std::vector<std::uint16_t>> answers(ranks_);
@@ -67,11 +55,18 @@ void SeedRequests::exchange(const ResidentShares& shares) {
     }, std::uint64_t{1} << 16);
   }
   for (unsigned r = 0; r < ranks_; ++r) {
-    send[r] = r == rank_ ? std::vector<std::uint8_t>{} : as_bytes(answers[r]);
+    send[r] = r == rank_ ? std::vector<std::uint8_t>{} : to_bytes(answers[r]);
     bytes_sent_ += send[r].size();
   }
   comm_.all_to_all(send, received);
-  for (unsigned r = 0; r < ranks_; ++r) answers_[r] = r == rank_ ? std::move(answers[r]) : from_bytes<std::uint16_t>(received[r]);
+  for (unsigned r = 0; r < ranks_; ++r) {
+    answers_[r].clear();
+    if (r == rank_) {
+      answers_[r] = std::move(answers[r]);
+    } else {
+      append_from_bytes(received[r], answers_[r]);
+    }
+  }
   seconds_ += seconds_since(start);
 }
 

@@ -23,20 +23,6 @@ io::TableSpec spec_of(Material material, io::TableKind kind) {
   return {kind, static_cast<std::uint8_t>(material.us), static_cast<std::uint8_t>(material.them), index_scheme_id()};
 }
 
-// Bytes of a vector of trivially copyable values, and back, for the communicator.
-template <class T>
-std::vector<std::uint8_t> to_bytes(const std::vector<T>& values) {
-  std::vector<std::uint8_t> bytes(values.size() * sizeof(T));
-  if (!bytes.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
-  return bytes;
-}
-template <class T>
-void append_from_bytes(const std::vector<std::uint8_t>& bytes, std::vector<T>& values) {
-  const std::size_t at = values.size();
-  values.resize(at + bytes.size() / sizeof(T));
-  if (!bytes.empty()) std::memcpy(values.data() + at, bytes.data(), bytes.size());
-}
-
 // One kind of one class, from this rank's slice; entry(slot) gives the entry to store.
 // The slots [first, last) of `material` this rank writes.
 struct RankSlots {
