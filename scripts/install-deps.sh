@@ -16,6 +16,7 @@ packages=(
   clang python3 binutils
   valgrind  # .ci/run: the C API tests under valgrind
   time  # /usr/bin/time: the plan test measures a run's peak memory with it
+  python3-pip python3-setuptools python3-wheel  # the Python package's offline pip install and its test
 )
 for group in "$@"; do
   case "$group" in

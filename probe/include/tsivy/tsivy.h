@@ -52,11 +52,11 @@
 #include <stdint.h>
 
 #define TSIVY_VERSION_MAJOR 0
-#define TSIVY_VERSION_MINOR 1
+#define TSIVY_VERSION_MINOR 2
 #define TSIVY_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as returned by tsivy_version(). */
 #define TSIVY_VERSION_NUMBER (TSIVY_VERSION_MAJOR * 10000 + TSIVY_VERSION_MINOR * 100 + TSIVY_VERSION_PATCH)
-#define TSIVY_VERSION_STRING "0.1.0"
+#define TSIVY_VERSION_STRING "0.2.0"
 
 #if defined(TSIVY_BUILDING_LIBRARY) && defined(__GNUC__)
 #define TSIVY_API __attribute__((visibility("default")))
@@ -100,7 +100,7 @@ TSIVY_API const char *tsivy_last_error(void);
 
 /* TSIVY_VERSION_NUMBER of the library actually linked (compare with the header's). */
 TSIVY_API unsigned tsivy_version(void);
-/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.1.0". Static string. */
+/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.2.0". Static string. */
 TSIVY_API const char *tsivy_version_string(void);
 
 /* ---- Opening a table directory ------------------------------------------------------ */
