@@ -191,8 +191,9 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   }
   comm.barrier();
   Manifest manifest = Manifest::load(options.out);
-  // Seeding reads the smaller classes back from their files, finished by this run or an
-  // earlier one, through the same lookup as every other reader.
+  // Seeding reads the smaller classes from their value files; where those are missing it
+  // resolves them through the same lookup as every other reader of the tables (finished
+  // by this run or an earlier one).
   LookupOptions lookup_options;
   lookup_options.cache_bytes = options.cache_bytes;
   TableLookup smaller(options.out, lookup_options);
@@ -218,9 +219,6 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       }
       const auto pair_start = Clock::now();
       const ResourceUsage usage_before = resource_usage();
-      // What the pair's captures reach, resident (and nothing else: an earlier pair's
-      // classes are dropped): seeding then reads each such position from memory, capture
-      // positions resolved once.
       const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options = options.solve;

@@ -1,7 +1,8 @@
 // Making classes resident in a TableLookup (values in memory, capture positions
-// resolved once) for a pass that reads them again and again: the solver's seeding,
-// verify's successors, stats' capture positions. At 8 stones this takes minutes, so
-// each class made resident gets a line saying what it cost.
+// resolved once) for a pass that reads them again and again: verify's successors,
+// stats' capture positions. At 8 stones this takes minutes, so each class made
+// resident gets a line saying what it cost. (The solver's seeding reads value files
+// into per-rank shares instead: solver/resident_shares.h.)
 #pragma once
 
 #include <iosfwd>
@@ -15,7 +16,7 @@ namespace tsivy {
 
 // The classes that captures from the pair of `material` (it and its mirror) can reach,
 // directly or through further captures, smallest first: what seeding the pair reads,
-// what every rank holds resident while it solves the pair, and what `tsivy plan`
+// what each rank holds its share of while it solves the pair, and what `tsivy plan`
 // counts. A side to move with a stones that captures c of the opponent's b leaves the
 // opponent to move with b - c stones against a: class (b - c)v a. At 8 stones this is
 // one or two 7-stone classes per pair, not all six (3v5+5v3 reaches 4v3 and 2v5).
