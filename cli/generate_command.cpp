@@ -9,8 +9,10 @@ namespace tsivy::cli {
 void add_generate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("generate",
                                  "Solve every class with 2..N stones by retrograde analysis and write WDL and depth "
-                                 "tables plus manifest.json to DIR; re-running resumes at the first unfinished class. "
-                                 "Runs alone or under mpirun/srun (one rank per process, --threads in each)");
+                                 "tables plus manifest.json to DIR, and each class's value files (every value, capture "
+                                 "positions included) to DIR/values, from which larger classes are seeded without "
+                                 "searching; re-running resumes at the first unfinished class. Runs alone or under "
+                                 "mpirun/srun (one rank per process, --threads in each)");
   auto options = std::make_shared<GenerateOptions>();
   auto quiet = std::make_shared<bool>(false);
   auto out = std::make_shared<std::string>();
