@@ -98,7 +98,10 @@ TEST(ValueFiles, MissingOrDamagedOnesAreResolvedAgainAndWrittenTheSame) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find(to_string(damaged) + ": value files unusable"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("resolved by search, value files written"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("read from value files"), std::string::npos) << r.err;  // the intact ones
+  // The intact one (2v1) is read; at 4 stones (sanitizer builds) 1v3 reaches only 1v1 and 2v1, both spoilt.
+  if (kEndToEndStones >= 5) {
+    EXPECT_NE(r.err.find("read from value files"), std::string::npos) << r.err;
+  }
   EXPECT_EQ(table_files(dir.path()), table_files(reference_tables()));
   EXPECT_EQ(table_files(values), table_files(value_files_dir(reference_tables())));
   EXPECT_EQ(manifest_classes(dir.path()), manifest_classes(reference_tables()));
