@@ -12,6 +12,7 @@
 #include "check/class_scan.h"
 #include "check/resident_choice.h"
 #include "solver/residents.h"
+#include "tests/check/scan_progress_lines.h"
 #include "tests/solver/solver_test_support.h"
 
 namespace tsivy::testing {
@@ -117,19 +118,7 @@ TEST(Stats, ReportsProgressAndEachClassAsSoonAsItIsCounted) {
   ASSERT_EQ(handed.size(), all.size());
   for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(handed[i], all[i].material);
   const Material material{2, kEndToEndStones - 2};
-  const std::uint64_t slots = MaterialIndex::of(material).slots();
-  const std::regex line("^  " + to_string(material) + R"(: counted (\d+) / (\d+) slots \()");
-  std::istringstream lines(log.str());
-  std::uint64_t most = 0, count = 0;
-  for (std::string text; std::getline(lines, text);) {
-    std::smatch m;
-    if (!std::regex_search(text, m, line)) continue;
-    ++count;
-    EXPECT_EQ(std::stoull(m[2]), slots) << text;
-    most = std::max<std::uint64_t>(most, std::stoull(m[1]));
-  }
-  EXPECT_GE(count, 2u) << log.str();
-  EXPECT_EQ(most, slots) << log.str();
+  expect_progress_through_the_class(log.str(), material, "counted");
 }
 
 }  // namespace

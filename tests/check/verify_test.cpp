@@ -16,6 +16,7 @@
 #include "check/stats.h"
 #include "solver/table_files.h"
 #include "check/verify.h"
+#include "tests/check/scan_progress_lines.h"
 #include "tests/solver/solver_test_support.h"
 
 namespace tsivy::testing {
@@ -145,20 +146,7 @@ TEST(Verify, ReportsProgressWithinAClass) {
   options.log = &log;
   options.progress_every = 0;  // after every chunk
   ASSERT_EQ(verify_tables(options).mismatches, 0u);
-  const std::uint64_t slots = MaterialIndex::of(material).slots();
-  const std::regex line("^  " + to_string(material) + R"(: verified (\d+) / (\d+) slots \()");
-  std::istringstream lines(log.str());
-  std::uint64_t most = 0, count = 0;
-  for (std::string text; std::getline(lines, text);) {
-    std::smatch m;
-    if (!std::regex_search(text, m, line)) continue;
-    ++count;
-    EXPECT_EQ(std::stoull(m[2]), slots) << text;
-    EXPECT_LE(std::stoull(m[1]), slots) << text;
-    most = std::max<std::uint64_t>(most, std::stoull(m[1]));
-  }
-  EXPECT_GE(count, 2u) << log.str();
-  EXPECT_EQ(most, slots) << log.str();
+  expect_progress_through_the_class(log.str(), material, "verified");
 }
 
 // With the smaller classes and the pair in memory, verify checks the same entries and
