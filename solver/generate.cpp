@@ -13,9 +13,9 @@
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/residents.h"
-#include "table_dir/table_paths.h"
 #include "solver/resource_usage.h"
 #include "solver/table_files.h"
+#include "table_dir/table_paths.h"
 
 namespace tsivy {
 namespace {
@@ -219,7 +219,6 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       }
       const auto pair_start = Clock::now();
       const ResourceUsage usage_before = resource_usage();
-      const auto start = Clock::now();
       ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options = options.solve;
       solve_options.on_progress = std::ref(printer);
@@ -230,7 +229,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       solve_options.table_dir = options.out;
       SolveStats stats;
       std::vector<SolvedSlice> slices = solve_pair(material, smaller, comm, solve_options, &stats);
-      const double seconds = seconds_since(start);
+      const double seconds = seconds_since(pair_start);
       totals.add(stats, seconds);
       std::vector<std::array<io::TableHeader, 2>> headers;
       for (const SolvedSlice& slice : slices) {

@@ -13,10 +13,10 @@
 #include "solver/clock.h"
 #include "solver/pair_checkpoint.h"
 #include "solver/pair_state.h"
+#include "solver/partition.h"
 #include "solver/resident_shares.h"
 #include "solver/residents.h"
 #include "solver/seed_requests.h"
-#include "solver/partition.h"
 #include "solver/update_exchange.h"
 
 namespace tsivy {
@@ -233,37 +233,45 @@ class PairSolver {
             if (!has_paika(position)) settle_seed(w, ci, s, kLostNow);
             return;
           }
-          WaitingSeed waiting{s, ci, {}};
-          const auto number = static_cast<std::uint32_t>(scan.waiting.size());
-          bool asked = false;
-          successors(position, scan.successors);
-          for (const Position& next : scan.successors) {
-            // The side that lost its last stone has lost (TableLookup::resolve).
-            if (!next.us) {
-              waiting.best.add(kLostNow);
-              continue;
-            }
-            const int id = shares.class_id(count(next.us), count(next.them));
-            if (id < 0) throw std::logic_error("seeding: a capture leads to " + to_string(Material{count(next.us), count(next.them)}) +
-                                               ", which resident_classes_for does not list");
-            const std::uint64_t q = shares.index(id).index_unchecked(next.us, next.them);
-            // This rank's own share answers at once; only other ranks are asked.
-            const unsigned owner = shares.owner(id, q);
-            if (owner == rank_) {
-              waiting.best.add(unpack_value(shares.packed(id, q)));
-            } else {
-              buffered = requests.ask(t, owner, id, q, number);
-              asked = true;
-            }
-          }
-          if (asked) {
-            scan.waiting.push_back(waiting);
-          } else {
-            settle_seed(w, ci, s, waiting.best.value());
-          }
+          seed_capture_position(t, scan, shares, requests, ci, s, position, buffered);
         });
         scan.next[ci] = end;
       }
+    }
+  }
+
+  // A capture position: its successors in this rank's shares answer at once, the others
+  // are asked of their ranks (it then waits for the answers); settled now when nothing
+  // was asked. `buffered`: the thread's requests this round.
+  void seed_capture_position(unsigned t, SeedScan& scan, const ResidentShares& shares, SeedRequests& requests,
+                             std::size_t ci, std::uint64_t slot, const Position& position, std::uint64_t& buffered) {
+    WaitingSeed waiting{slot, ci, {}};
+    const auto number = static_cast<std::uint32_t>(scan.waiting.size());
+    bool asked = false;
+    successors(position, scan.successors);
+    for (const Position& next : scan.successors) {
+      // The side that lost its last stone has lost (TableLookup::resolve).
+      if (!next.us) {
+        waiting.best.add(kLostNow);
+        continue;
+      }
+      const int id = shares.class_id(count(next.us), count(next.them));
+      if (id < 0)
+        throw std::logic_error("seeding: a capture leads to " + to_string(Material{count(next.us), count(next.them)}) +
+                               ", which resident_classes_for does not list");
+      const std::uint64_t q = shares.index(id).index_unchecked(next.us, next.them);
+      const unsigned owner = shares.owner(id, q);
+      if (owner == rank_) {
+        waiting.best.add(unpack_value(shares.packed(id, q)));
+      } else {
+        buffered = requests.ask(t, owner, id, q, number);
+        asked = true;
+      }
+    }
+    if (asked) {
+      scan.waiting.push_back(waiting);
+    } else {
+      settle_seed(state_.workers[t], ci, slot, waiting.best.value());
     }
   }
 

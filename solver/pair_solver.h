@@ -110,7 +110,7 @@ struct SolvedSlice {
   std::vector<std::uint64_t> unread;
   // The true counts of this rank's canonical slots, capture positions included.
   std::uint64_t wins = 0, draws = 0, losses = 0, max_depth = 0;
-  // Every value, capture positions included (what the value files keep, solver/value_files.h);
+  // Every value, capture positions included (what the value files keep, solver/table_files.h);
   // Outcome::unused for non-canonical slots. first <= slot < last.
   Value at(std::uint64_t slot) const;
   // What the distributed tables store: at(slot), but Outcome::unused (don't-care) for

@@ -59,14 +59,15 @@ struct RankBytes {
 };
 RankBytes largest_rank_bytes(const std::vector<Material>& classes, const std::vector<Material>& reached, unsigned ranks) {
   std::vector<RankBytes> bytes(ranks);
-  for (const Material m : classes) {
-    const std::vector<std::uint64_t> bounds = split_range(0, MaterialIndex::of(m).slots(), ranks, kRankAlignment);
-    for (unsigned r = 0; r < ranks; ++r) bytes[r].working += working_state_bytes(bounds[r + 1] - bounds[r]);
-  }
-  for (const Material m : reached) {
-    const std::vector<std::uint64_t> bounds = split_range(0, MaterialIndex::of(m).slots(), ranks, kRankAlignment);
-    for (unsigned r = 0; r < ranks; ++r) bytes[r].shares += (bounds[r + 1] - bounds[r]) * kShareBytesPerSlot;
-  }
+  // Adds bytes_of(slots) of each rank's slots of each class to that rank's `part`.
+  const auto add = [&](const std::vector<Material>& of, std::uint64_t RankBytes::*part, auto bytes_of) {
+    for (const Material m : of) {
+      const std::vector<std::uint64_t> bounds = split_range(0, MaterialIndex::of(m).slots(), ranks, kRankAlignment);
+      for (unsigned r = 0; r < ranks; ++r) bytes[r].*part += bytes_of(bounds[r + 1] - bounds[r]);
+    }
+  };
+  add(classes, &RankBytes::working, [](std::uint64_t slots) { return working_state_bytes(slots); });
+  add(reached, &RankBytes::shares, [](std::uint64_t slots) { return slots * kShareBytesPerSlot; });
   return *std::max_element(bytes.begin(), bytes.end(), [](const RankBytes& a, const RankBytes& b) {
     return a.working + a.shares < b.working + b.shares;
   });

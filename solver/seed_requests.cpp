@@ -13,8 +13,6 @@ SeedRequests::SeedRequests(Communicator& comm, unsigned threads)
       waiting_(threads, std::vector<std::vector<std::uint32_t>>(ranks_)), buffered_(threads), answers_(ranks_),
       answer_offset_(threads, std::vector<std::uint64_t>(ranks_, 0)) {}
 
-Value SeedRequests::unpack_answer(std::uint16_t packed) { return unpack_value(packed); }
-
 void SeedRequests::exchange(const ResidentShares& shares) {
   if (ranks_ == 1) return;  // a single rank asks nobody (the solver answers its own at once)
   const auto start = Clock::now();

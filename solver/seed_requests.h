@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lookup/outcome.h"
+#include "lookup/value_code.h"
 #include "solver/communicator.h"
 #include "solver/resident_shares.h"
 
@@ -41,7 +42,7 @@ class SeedRequests {
     for (unsigned r = 0; r < ranks_; ++r) {
       const std::vector<std::uint32_t>& waiting = waiting_[thread][r];
       const std::uint16_t* answers = answers_[r].data() + answer_offset_[thread][r];
-      for (std::size_t k = 0; k < waiting.size(); ++k) add(waiting[k], unpack_answer(answers[k]));
+      for (std::size_t k = 0; k < waiting.size(); ++k) add(waiting[k], unpack_value(answers[k]));
     }
   }
 
@@ -52,7 +53,6 @@ class SeedRequests {
 
  private:
   static constexpr unsigned kSlotBits = 58;
-  static Value unpack_answer(std::uint16_t packed);
   struct alignas(64) Count {
     std::uint64_t value = 0;
   };
