@@ -54,26 +54,26 @@ TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options
 
 TableLookup::~TableLookup() = default;
 
-Value TableLookup::value(PointSet us, PointSet them, Access access) const {
+void TableLookup::refuse_position(PointSet us, PointSet them) {
   try {
     Position::from_colours(us, them, Colour::White);
   } catch (const InvalidPosition& e) {
     throw LookupError(LookupFailure::bad_position, e.what());
   }
-  return resolve(us, them, access);
+  throw std::logic_error("checked_material and Position::from_colours disagree");
 }
 
 // Recursion ends: every capture removes stones, and a side without stones has lost.
-Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
+Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access access) const {
   if (!us) return kLostNow;
   if (!them) return {Outcome::win, 0};
-  const int m = count(us), n = count(them);
+  const int m = material.us, n = material.them;
   if (m + n <= kMaxStones) {
     if (const Resident* r = resident_[class_slot(m, n)].load(std::memory_order_acquire)) {
       return unpack_value(r->values[r->index->index_unchecked(us, them)]);
     }
   }
-  if (!has_capture(us, them)) return stored(us, them, access);
+  if (!has_capture(us, them)) return stored(us, them, material, access);
   thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
   std::uint64_t h = us * 0x9E3779B97F4A7C15ull ^ (them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
   ResolvedCapture& memo = resolved[(h ^ (h >> 33)) % kResolvedCaptures];
@@ -81,11 +81,12 @@ Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
   if (memo.owner == id_ && memo.us == us && memo.them == them && (memo.depth_known || !wants_depth)) return memo.value;
   // One buffer per stone total: each recursion level has fewer stones than its caller.
   thread_local std::array<std::vector<Position>, 2 * kStonesPerSide + 1> buffers;
-  std::vector<Position>& results = buffers[static_cast<std::size_t>(count(us) + count(them))];
+  std::vector<Position>& results = buffers[static_cast<std::size_t>(material.stones())];
   successors(Position{us, them, Colour::White}, results);
   BestOfSuccessors best;
   for (std::size_t k = 0; k < results.size(); ++k) {
-    const Value successor = resolve(results[k].us, results[k].them, access);
+    const Position& p = results[k];
+    const Value successor = resolve(p.us, p.them, {count(p.us), count(p.them)}, access);
     best.add(successor);
     // Without depth, any lost successor settles the win: the rest need not be searched.
     if (!wants_depth && successor.outcome == Outcome::loss) break;
@@ -95,8 +96,7 @@ Value TableLookup::resolve(PointSet us, PointSet them, Access access) const {
   return value;
 }
 
-Value TableLookup::stored(PointSet us, PointSet them, Access access) const {
-  const Material m{count(us), count(them)};
+Value TableLookup::stored(PointSet us, PointSet them, Material m, Access access) const {
   if (m.stones() > kMaxStones) missing(m, io::TableKind::wdl);
   const std::uint64_t slot = MaterialIndex::of(m).index_unchecked(us, them);
   const auto read = [&](io::TableKind kind) -> std::uint16_t {
@@ -153,7 +153,7 @@ void TableLookup::make_resident(Material material, unsigned threads) {
       const std::uint64_t k = slot.slot() - first;
       Value v;
       if (!reads_entry(slot.us(), slot.them())) {
-        v = resolve(slot.us(), slot.them(), Access::may_read);
+        v = resolve(slot.us(), slot.them(), material, Access::may_read);
       } else {
         v.outcome = static_cast<Outcome>(w[k]);
         if (v.outcome == Outcome::unused)

@@ -97,7 +97,18 @@ class TableLookup {
   // has LOSS 0, one whose opponent has none WIN 0. The position is checked here, and
   // only here on the probe library's path (game/'s rule, Position::from_colours).
   // Thread-safe. Throws LookupError.
-  Value value(PointSet us, PointSet them, Access access = Access::may_read) const;
+  Value value(PointSet us, PointSet them, Access access = Access::may_read) const {
+    return value(us, them, access, [](Material) {});
+  }
+  // The same, calling `admit(material)` once the position is checked and before any table
+  // is read, with both sides' stone counts: the probe library refuses there the classes
+  // its directory does not answer. Stones are checked and counted once for both.
+  template <class Admit>
+  Value value(PointSet us, PointSet them, Access access, Admit&& admit) const {
+    const Material material = checked_material(us, them);
+    admit(material);
+    return resolve(us, them, material, access);
+  }
 
   // Keeps the value of every position of `material` in memory, capture positions
   // resolved, so that later lookups into the class are one array read and no capture
@@ -124,8 +135,17 @@ class TableLookup {
  private:
   static constexpr std::size_t kClassSlots = (kMaxStones + 1) * (kMaxStones + 1);
   static constexpr std::size_t class_slot(int us, int them) { return static_cast<std::size_t>(us * (kMaxStones + 1) + them); }
-  Value resolve(PointSet us, PointSet them, Access access) const;
-  Value stored(PointSet us, PointSet them, Access access) const;
+  // The stone counts of a position that passes game/'s check; throws bad_position with
+  // its message otherwise.
+  static Material checked_material(PointSet us, PointSet them) {
+    const Material material{count(us), count(them)};
+    if (((us | them) & ~kBoard) || (us & them) || material.us > kStonesPerSide || material.them > kStonesPerSide)
+      refuse_position(us, them);
+    return material;
+  }
+  [[noreturn]] static void refuse_position(PointSet us, PointSet them);
+  Value resolve(PointSet us, PointSet them, Material material, Access access) const;
+  Value stored(PointSet us, PointSet them, Material material, Access access) const;
   const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;
   [[noreturn]] void mark_damaged(Material material, io::TableKind kind, const LookupError& error) const;
   [[noreturn]] void missing(Material material, io::TableKind kind) const;

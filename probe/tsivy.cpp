@@ -217,16 +217,14 @@ long rank(const tsivy_turn& t) {
 }
 
 // The value of a position whose class the directory answers (tsivy.h: the contract of
-// TOO_MANY_STONES and TABLE_MISSING); sets that are no position are left to the lookup,
-// which says why.
+// TOO_MANY_STONES and TABLE_MISSING). The lookup checks the position and counts its
+// stones once, and asks here before it reads a table.
 Value value_of(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy::Access access) {
-  // A side without stones has lost, however many the other has: no table is needed.
-  if (us && them && !(us & them) && !((us | them) & ~tsivy::kBoard)) {
-    const int m = tsivy::count(us), n = tsivy::count(them);
-    if (m <= tsivy::kStonesPerSide && n <= tsivy::kStonesPerSide)
-      tables->availability.require(m, n, has(access, tsivy::Access::wdl_only) ? tsivy::probe::Need::wdl : tsivy::probe::Need::depth);
-  }
-  return tables->lookup.value(us, them, access);
+  const tsivy::probe::Need need = has(access, tsivy::Access::wdl_only) ? tsivy::probe::Need::wdl : tsivy::probe::Need::depth;
+  return tables->lookup.value(us, them, access, [&](tsivy::Material material) {
+    // A side without stones has lost, however many the other has: no table is needed.
+    if (material.us && material.them) tables->availability.require(material.us, material.them, need);
+  });
 }
 
 // `caller` names the entry point in messages. Without `depth`, no depth file is read.
