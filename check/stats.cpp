@@ -3,11 +3,13 @@
 #include <chrono>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 
 #include "parallel/parallel.h"
 #include "table_dir/manifest.h"
+#include "table_dir/table_paths.h"
 #include "check/class_scan.h"
 #include "check/resident_choice.h"
 #include "check/scan_progress.h"
@@ -41,6 +43,28 @@ ClassStats class_stats(const ClassScan& scan, Material material, const StatsOpti
     progress.done(last - first);
   });
   return total;
+}
+
+// A class's figures from its value files, when `tsivy generate` left them and the
+// manifest lists them at their present size: every entry holds its value there, so
+// nothing is searched and no smaller class is read. nullopt otherwise, or when they
+// turn out damaged (said in the log); the tables are read then.
+std::optional<ClassStats> stats_from_value_files(const std::filesystem::path& dir, const ManifestClass& listed,
+                                                 const TableLookup& lookup, const StatsOptions& options) {
+  if (!options.value_files || !listed.values) return std::nullopt;
+  const std::filesystem::path values = value_files_dir(dir);
+  for (const ManifestFile* f : {&listed.values->wdl, &listed.values->depth}) {
+    std::error_code error;
+    const std::uintmax_t bytes = std::filesystem::file_size(dir / f->name, error);
+    if (error || bytes != f->bytes) return std::nullopt;
+  }
+  try {
+    return class_stats(ClassScan(lookup, values, listed.material, ScanEntries::every), listed.material, options);
+  } catch (const io::TableError& e) {
+    if (options.log) *options.log << "  " << to_string(listed.material) << ": value files unusable (" << e.what()
+                                  << "): counting from the tables\n";
+    return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -88,18 +112,25 @@ std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const Stat
                            options.threads, options.log, "stats");
   std::vector<ClassStats> out;
   for (const Material m : classes_pair_by_pair()) {
-    if (!manifest.find(m)) continue;
-    // The class itself is read once, range by range: only its captures' classes are
-    // read again and again.
-    residents.before_pass(m, resident_classes_for(m));
+    const ManifestClass* listed = manifest.find(m);
+    if (!listed) continue;
     const auto start = std::chrono::steady_clock::now();
-    out.push_back(class_stats(ClassScan(lookup, dir, m), m, options));
+    std::optional<ClassStats> counted = stats_from_value_files(dir, *listed, lookup, options);
+    const bool from_value_files = counted.has_value();
+    if (!counted) {
+      // The class itself is read once, range by range: only its captures' classes are
+      // read again and again.
+      residents.before_pass(m, resident_classes_for(m));
+      counted = class_stats(ClassScan(lookup, dir, m), m, options);
+    }
+    out.push_back(*counted);
     if (options.log) {
       const ClassStats& s = out.back();
       char line[120];
-      std::snprintf(line, sizeof line, "  %s: %llu positions, %.1f s\n", to_string(m).c_str(),
+      std::snprintf(line, sizeof line, "  %s: %llu positions, %.1f s%s\n", to_string(m).c_str(),
                     static_cast<unsigned long long>(s.canonical[0] + s.canonical[1] + s.canonical[2]),
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                    from_value_files ? " (value files)" : "");
       *options.log << line << std::flush;
     }
     if (options.on_class) options.on_class(out.back());

@@ -46,12 +46,17 @@ struct StatsOptions {
   std::optional<std::uint64_t> memory = std::nullopt;
   // Seconds between progress lines within a class; 0: after every chunk of slots.
   double progress_every = 30;
+  // Counts a class from its value files (solver/table_files.h: every entry, capture
+  // positions included, holds its value) where `tsivy generate` left them, listed in the
+  // manifest: no search, no resident classes. false: always as every reader sees the
+  // tables, capture positions resolved by search (`tsivy stats --no-value-files`).
+  bool value_files = true;
   // Called with each class's figures as soon as they are counted (in the order returned).
   std::function<void(const ClassStats&)> on_class = nullptr;
 };
 
-// Reads every class listed in DIR/manifest.json (through the table reader) and counts,
-// pair by pair (classes_pair_by_pair).
+// Reads every class listed in DIR/manifest.json (its value files, or the tables through
+// the lookup) and counts, pair by pair (classes_pair_by_pair).
 std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const StatsOptions& options);
 
 }  // namespace tsivy

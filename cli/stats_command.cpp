@@ -28,7 +28,13 @@ void add_stats_command(CLI::App& app) {
                 "Hold the classes each pair's captures reach in memory (2 bytes a slot; one or two 7-stone classes "
                 "at 8 stones) even where that exceeds --memory, so capture positions are resolved by array reads. "
                 "Without it, stats does so for each pair that fits --memory");
-  cmd->callback([dir, json, options, memory] {
+  auto no_value_files = std::make_shared<bool>(false);
+  cmd->add_flag("--no-value-files", *no_value_files,
+                "Count every class as readers see the tables (capture positions resolved by search), even where "
+                "`tsivy generate` left value files (DIR/values/), which stats otherwise reads: they hold every "
+                "position's value, so nothing is searched");
+  cmd->callback([dir, json, options, memory, no_value_files] {
+    options->value_files = !*no_value_files;
     options->log = &std::cerr;
     options->memory = memory_limit(*memory);
     // Each class's line as soon as it is counted: at 8 stones a class takes minutes.
