@@ -115,6 +115,31 @@ class Api(unittest.TestCase):
                 self.assertEqual(c[key], m[key], (c["class"], key))
             self.assertEqual(c["wdl_bytes"], m["files"]["wdl"]["bytes"])
 
+    def test_random_position_of_a_class_and_value(self):
+        for name in ("2v2", "3v1", "1v2"):
+            for wdl in ("win", "draw", "loss"):
+                status, answer = self.server.get("/api/random?class=%s&wdl=%s" % (name, wdl))
+                if status == 404:  # none of this value in the class
+                    self.assertEqual(wdl, "loss", (name, answer))
+                    continue
+                self.assertEqual((status, answer["class"], answer["wdl"]), (200, name, wdl), answer)
+                _, probed = self.server.get(probe_path(answer["fen"]))
+                self.assertEqual((probed["wdl"], probed["depth"]), (wdl, answer["depth"]))
+                board, side = answer["fen"].split()
+                mover, other = ("W", "B") if side == "w" else ("B", "W")
+                self.assertEqual("%dv%d" % (board.count(mover), board.count(other)), name)
+        for query in ("class=9v9&wdl=win", "class=2v2&wdl=lost", "class=2v2", "wdl=win", "class=../x&wdl=win"):
+            self.assertEqual(self.assert_json_error("/api/random?" + query, 400)["status"], "TSIVY_ERROR_BAD_ARGUMENT")
+
+    def test_info_names_deepest_positions_only_with_stats(self):
+        _, info = self.server.get("/api/info")
+        self.assertFalse(any("deepest" in c for c in info["classes"]))
+        with Server(TSIVY, TABLES, extra=("--stats",)) as counted:
+            _, info = counted.get("/api/info")
+        for c in info["classes"]:
+            _, probed = self.server.get(probe_path(c["deepest"]))
+            self.assertEqual(probed["depth"], c["max_depth"], c)
+
     def test_missing_parameter_is_400_bad_argument(self):
         for path in ("/api/probe", "/api/line", "/api/probe?fan=9/9/9/9/9%20w", "/api/line?max_turns=3"):
             error = self.assert_json_error(path, 400)
