@@ -468,6 +468,7 @@ def main():
             driver = start_browser(profile)
             page = Page(driver, server)
             if ONLY_SCREENSHOT_OF:
+                driver.set_window_size(1280, 880)  # room for the move list below the turns
                 play_game_in_progress(page, ONLY_SCREENSHOT_OF)
                 driver.save_screenshot(SCREENSHOT)
             else:
