@@ -130,9 +130,9 @@ Head read_head(BufferedSocket& socket, int read_timeout_ms) {
         return Head::complete;
       if (headers.size() > kMaxHeaderBytes) return Head::headers_too_large;
     }
-    const ssize_t got = socket.fill(read_timeout_ms);
-    // The client stopped or went quiet in the middle of a head.
-    if (got <= 0) return bytes.empty() ? Head::closed : Head::not_http;
+    const bool started = !bytes.empty();  // bytes may move when the buffer grows
+    // The client stopped, or went quiet in the middle of a head.
+    if (socket.fill(read_timeout_ms) <= 0) return started ? Head::not_http : Head::closed;
   }
 }
 
