@@ -16,7 +16,7 @@ void add_play_command(CLI::App& app) {
   auto max_turns = std::make_shared<int>(200);
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--fen", *fen, "Position, e.g. \"9/6B2/4W4/2W6/9 w\"")->required();
-  cmd->add_option("--max-turns", *max_turns, "Stop a drawn line after this many turns (a won line always ends)")
+  cmd->add_option("--max-turns", *max_turns, "Stop a line after this many turns (a won line always ends; a drawn one at the third repetition)")
       ->check(CLI::Range(1, 100000));
   cmd->add_flag("--json", *json, "One JSON object: the start's value and the line, each turn with the position after it");
   cmd->callback([dir, fen, json, max_turns] {
@@ -29,9 +29,12 @@ void add_play_command(CLI::App& app) {
     const ProbeValue value = tables.probe(start);
     std::cout << format_fen(start) << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
     int n = 0;
-    for (const serve::LineStep& step : serve::principal_line(tables, start, *max_turns))
+    const serve::PrincipalLine line = serve::principal_line(tables, start, *max_turns);
+    for (const serve::LineStep& step : line.steps)
       std::cout << ++n << ". " << step.turn.text << "  " << format_fen(step.after) << "  "
                 << value_text(step.value.wdl, step.value.depth) << "\n";
+    if (line.end == serve::LineEnd::repetition) std::cout << "(draw: the last position occurred for the third time)\n";
+    if (line.end == serve::LineEnd::max_turns) std::cout << "(stopped after " << *max_turns << " turns)\n";
   });
 }
 

@@ -7,9 +7,13 @@
 #include <atomic>
 #include <ctime>
 #include <iostream>
+#include <map>
+#include <string>
 #include <thread>
 
+#include "check/stats.h"
 #include "cli/commands.h"
+#include "cli/stats_json.h"
 #include "serve/web_api.h"
 #include "serve/web_server.h"
 
@@ -49,6 +53,17 @@ class StopOnSignal {
   std::thread waiter_;
 };
 
+// One deepest position of each class, found as `tsivy stats` finds it (a scan of every
+// position: a second at 4 stones, 100 s at 6 on two threads, hours at 8).
+std::map<std::string, std::string> deepest_positions(const std::string& dir, unsigned threads) {
+  StatsOptions options;
+  options.threads = threads;
+  std::map<std::string, std::string> deepest;
+  for (const ClassStats& s : table_stats(dir, options))
+    if (const nlohmann::json fen = deepest_fen(s); !fen.is_null()) deepest[to_string(s.material)] = fen.get<std::string>();
+  return deepest;
+}
+
 }  // namespace
 
 void add_serve_command(CLI::App& app) {
@@ -56,20 +71,25 @@ void add_serve_command(CLI::App& app) {
       "serve",
       "Web explorer: look positions up and play against perfect play in a browser.\n"
       "Open the address it prints (default http://127.0.0.1:8080/); Ctrl-C stops it.\n"
-      "JSON API: /api/probe?fen=F (as `probe --json`), /api/line?fen=F (as `play --json`), /api/info");
+      "JSON API: /api/probe?fen=F (as `probe --json`), /api/line?fen=F (as `play --json`), /api/info,\n"
+      "/api/random?class=MvN&wdl=win|draw|loss");
   auto dir = std::make_shared<std::string>();
   auto host = std::make_shared<std::string>("127.0.0.1");
   auto port = std::make_shared<int>(8080);
   auto threads = std::make_shared<unsigned>();
+  auto stats = std::make_shared<bool>(false);
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--host", *host, "Address to listen on (default 127.0.0.1: this machine only)");
   cmd->add_option("--port", *port, "Port (default 8080; 0 picks a free one and prints it)")->check(CLI::Range(0, 65535));
   add_threads_option(*cmd, *threads);
   cmd->get_option("--threads")->description(
       "Probes answered at once (default: all cores); open connections are not limited by it");
-  cmd->callback([dir, host, port, threads] {
+  cmd->add_flag("--stats", *stats,
+                "Before serving, scan the tables as `tsivy stats` does, so that the page of classes links each "
+                "class's deepest position (a second at 4 stones, minutes at 6, hours at 8)");
+  cmd->callback([dir, host, port, threads, stats] {
     const Tables tables(*dir);
-    const serve::WebApi api(tables, *dir, *threads);
+    const serve::WebApi api(tables, *dir, *threads, *stats ? deepest_positions(*dir, *threads) : std::map<std::string, std::string>{});
     serve::WebServer server(api);
     const int bound = server.bind(*host, *port);
     {

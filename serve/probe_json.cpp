@@ -23,21 +23,55 @@ nlohmann::json probe_json(const Tables& tables, const Sets& position) {
   return out;
 }
 
-std::vector<LineStep> principal_line(const Tables& tables, Sets start, int max_turns) {
-  std::vector<LineStep> line;
+namespace {
+
+bool same(const Sets& a, const Sets& b) { return a.us == b.us && a.them == b.them && a.white_to_move == b.white_to_move; }
+
+// How often `position` occurs in the line so far, the start included.
+int occurrences(const Sets& start, const std::vector<LineStep>& line, const Sets& position) {
+  int n = same(start, position) ? 1 : 0;
+  for (const LineStep& step : line) n += same(step.after, position) ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns) {
+  PrincipalLine line;
   Sets position = start;
-  for (int n = 1; n <= max_turns; ++n) {
+  for (;;) {
     const std::vector<tsivy_turn> turns = tables.turns(position);
-    if (turns.empty()) break;
+    if (turns.empty()) {
+      line.end = LineEnd::no_turn;
+      break;
+    }
+    if (static_cast<int>(line.steps.size()) == max_turns) {
+      line.end = LineEnd::max_turns;
+      break;
+    }
     position = after(position, turns.front());
-    line.push_back({turns.front(), position, tables.probe(position)});
+    line.steps.push_back({turns.front(), position, tables.probe(position)});
+    if (occurrences(start, line.steps, position) == 3) {
+      line.end = LineEnd::repetition;
+      break;
+    }
   }
   return line;
 }
 
+const char* line_end_name(LineEnd end) {
+  switch (end) {
+    case LineEnd::no_turn: return "no turn";
+    case LineEnd::repetition: return "repetition";
+    case LineEnd::max_turns: return "max_turns";
+  }
+  return "?";
+}
+
 nlohmann::json line_json(const Tables& tables, const Sets& start, int max_turns) {
+  const PrincipalLine principal = principal_line(tables, start, max_turns);
   nlohmann::json line = nlohmann::json::array();
-  for (const LineStep& step : principal_line(tables, start, max_turns)) {
+  for (const LineStep& step : principal.steps) {
     nlohmann::json entry = value_json(step.value.wdl, step.value.depth);
     entry["turn"] = step.turn.text;
     entry["fen"] = format_fen(step.after);
@@ -47,6 +81,7 @@ nlohmann::json line_json(const Tables& tables, const Sets& start, int max_turns)
   nlohmann::json out = value_json(value.wdl, value.depth);
   out["fen"] = format_fen(start);
   out["line"] = line;
+  out["end"] = line_end_name(principal.end);
   return out;
 }
 

@@ -29,12 +29,24 @@ struct LineStep {
   ProbeValue value;
 };
 
-// The best turn, then the best reply, and so on: a won or lost line ends when the loser
-// has no turn (depth 0); a drawn line never ends, so it stops after max_turns.
-std::vector<LineStep> principal_line(const Tables& tables, Sets start, int max_turns);
+// Why a principal line stops: the side to move has no turn (the game is over), a
+// position occurs for the third time (a draw by the rules: a drawn line always gets
+// there), or max_turns was reached first.
+enum class LineEnd { no_turn, repetition, max_turns };
+const char* line_end_name(LineEnd end);  // "no turn", "repetition", "max_turns"
 
-// {"fen", "wdl", "depth", "line": [{"turn", "fen", "wdl", "depth"}]}: the start's value
-// and its principal line.
+struct PrincipalLine {
+  std::vector<LineStep> steps;
+  LineEnd end = LineEnd::no_turn;
+};
+
+// The best turn, then the best reply, and so on: a won or lost line ends when the loser
+// has no turn (depth 0); a drawn line ends when a position occurs for the third time,
+// unless max_turns comes first.
+PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns);
+
+// {"fen", "wdl", "depth", "line": [{"turn", "fen", "wdl", "depth"}], "end": line_end_name}:
+// the start's value, its principal line and why the line stops there.
 nlohmann::json line_json(const Tables& tables, const Sets& start, int max_turns);
 
 }  // namespace tsivy::serve

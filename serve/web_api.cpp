@@ -1,7 +1,9 @@
 #include "serve/web_api.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <random>
 
 #include "serve/probe_json.h"
 #include "table_dir/manifest.h"
@@ -13,6 +15,11 @@ namespace {
 constexpr std::size_t kMaxFenParameter = 256;
 constexpr int kDefaultLineTurns = 200;  // as `tsivy play`
 constexpr int kMaxLineTurns = 1000;
+// Random positions are drawn until one has the value asked for: enough tries for a
+// value with a share of 0.1 % (a miss then 1 in 10^9), and still a fraction of a
+// second of probes.
+constexpr int kRandomTries = 20000;
+constexpr int kPoints = 45;
 
 // The HTTP status for a failure of the C API: the client's fault (its text, or a
 // position the tables do not cover) or the server's (its tables).
@@ -29,7 +36,8 @@ int http_status_of(int tsivy_status) {
   }
 }
 
-nlohmann::json info_json(const Tables& tables, const Manifest& manifest) {
+nlohmann::json info_json(const Tables& tables, const Manifest& manifest,
+                         const std::map<std::string, std::string>& deepest) {
   nlohmann::json classes = nlohmann::json::array();
   for (const tsivy_class& c : tables.classes()) {
     const std::string name = std::to_string(c.us_stones) + "v" + std::to_string(c.them_stones);
@@ -49,6 +57,7 @@ nlohmann::json info_json(const Tables& tables, const Manifest& manifest) {
       entry["wdl_bytes"] = m.wdl.bytes;
       entry["depth_bytes"] = m.depth.bytes;
     }
+    if (const auto found = deepest.find(name); found != deepest.end()) entry["deepest"] = found->second;
     classes.push_back(entry);
   }
   return {{"version", tsivy_version_string()}, {"max_stones", tables.max_stones()}, {"classes", classes}};
@@ -69,19 +78,20 @@ class ProbeSlot {
 }  // namespace
 
 ApiAnswer error_answer(int http_status, const std::string& message, const char* tsivy_status) {
-  nlohmann::json body = {{"error", message}};
-  if (tsivy_status) body["status"] = tsivy_status;
-  return {http_status, body};
+  return {http_status, {{"error", message}, {"status", tsivy_status}}};
 }
 
-WebApi::WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads)
+WebApi::WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads,
+               const std::map<std::string, std::string>& deepest)
     : tables_(tables),
-      info_(info_json(tables, Manifest::load_required(dir))),
-      probe_slots_(static_cast<std::ptrdiff_t>(std::clamp(probe_threads, 1u, 1024u))) {}
+      info_(info_json(tables, Manifest::load_required(dir), deepest)),
+      probe_slots_(static_cast<std::ptrdiff_t>(std::clamp(probe_threads, 1u, 1024u))),
+      random_state_(std::random_device{}()) {}
 
 template <class Answer>
 ApiAnswer WebApi::answer_for_position(const std::optional<std::string>& fen, Answer&& answer) const {
-  if (!fen) return error_answer(400, "missing parameter: fen (a position, e.g. \"9/6B2/4W4/2W6/9 w\")");
+  if (!fen) return error_answer(400, "missing parameter: fen (a position, e.g. \"9/6B2/4W4/2W6/9 w\")",
+                        tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
   // The C API reads a NUL-terminated string: a NUL inside would silently cut it short.
   if (fen->size() > kMaxFenParameter || fen->find('\0') != std::string::npos)
     return error_answer(400, "fen: not a position (too long, or a NUL byte)", tsivy_status_name(TSIVY_ERROR_BAD_FEN));
@@ -106,9 +116,66 @@ ApiAnswer WebApi::line(const std::optional<std::string>& fen, const std::optiona
     const char* end = max_turns->data() + max_turns->size();
     const auto [stop, problem] = std::from_chars(max_turns->data(), end, turns);
     if (problem != std::errc() || stop != end || turns < 1 || turns > kMaxLineTurns)
-      return error_answer(400, "max_turns: expected a whole number from 1 to " + std::to_string(kMaxLineTurns));
+      return error_answer(400, "max_turns: expected a whole number from 1 to " + std::to_string(kMaxLineTurns),
+                          tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
   }
   return answer_for_position(fen, [this, turns](const Sets& position) { return line_json(tables_, position, turns); });
+}
+
+namespace {
+
+// The class "MvN" as (stones of the side to move, of the other side), or nullopt.
+std::optional<std::pair<int, int>> class_stones(const nlohmann::json& info, const std::string& name) {
+  for (const nlohmann::json& c : info["classes"])
+    if (c["class"] == name) {
+      const auto v = name.find('v');
+      return std::pair{std::stoi(name.substr(0, v)), std::stoi(name.substr(v + 1))};
+    }
+  return std::nullopt;
+}
+
+// us stones, then them stones, on distinct points drawn uniformly; White to move.
+Sets random_placement(std::mt19937_64& random, int us, int them) {
+  std::array<int, kPoints> points{};
+  for (int p = 0; p < kPoints; ++p) points[p] = p;
+  Sets s;
+  for (int i = 0; i < us + them; ++i) {
+    std::swap(points[i], points[std::uniform_int_distribution<int>(i, kPoints - 1)(random)]);
+    (i < us ? s.us : s.them) |= std::uint64_t{1} << points[i];
+  }
+  return s;
+}
+
+}  // namespace
+
+ApiAnswer WebApi::random_position(const std::optional<std::string>& material, const std::optional<std::string>& wdl) const {
+  const char* bad = tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT);
+  const std::optional<std::pair<int, int>> stones = material ? class_stones(info_, *material) : std::nullopt;
+  if (!stones) return error_answer(400, "class: expected a class of these tables, e.g. \"2v1\"", bad);
+  if (!wdl || (*wdl != "win" && *wdl != "draw" && *wdl != "loss"))
+    return error_answer(400, "wdl: expected win, draw or loss", bad);
+  std::mt19937_64 random;
+  {
+    std::lock_guard lock(random_mutex_);
+    random.seed(random_state_++);
+  }
+  ProbeSlot slot(probe_slots_);
+  try {
+    for (int tries = 0; tries < kRandomTries; ++tries) {
+      const Sets position = random_placement(random, stones->first, stones->second);
+      const ProbeValue value = tables_.probe(position);
+      if (wdl_name(value.wdl) == *wdl) {
+        nlohmann::json out = value_json(value.wdl, value.depth);
+        out["fen"] = format_fen(position);
+        out["class"] = *material;
+        return {200, out};
+      }
+    }
+  } catch (const Error& e) {
+    return error_answer(http_status_of(e.status()), e.message(), tsivy_status_name(e.status()));
+  }
+  return error_answer(404, "no " + *wdl + " in " + std::to_string(kRandomTries) + " random positions of " + *material,
+                      tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
 }
 
 }  // namespace tsivy::serve

@@ -4,9 +4,13 @@
 //   GET /api/probe?fen=F            the object of `tsivy probe --json`
 //   GET /api/line?fen=F[&max_turns=N]  the object of `tsivy play --json`
 //   GET /api/info                   classes present, largest complete total, manifest statistics
+//                                   (and each class's deepest position, when counted at start)
+//   GET /api/random?class=MvN&wdl=V  a random position of the class with value V for the side to move
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <semaphore>
@@ -21,18 +25,24 @@ struct ApiAnswer {
   nlohmann::json body;
 };
 
-// {"error": message}, with "status" (the C API's status name) when there is one.
-ApiAnswer error_answer(int http_status, const std::string& message, const char* tsivy_status = nullptr);
+// {"error": message, "status": tsivy_status}: every error names a C API status, the
+// C API's own where it decided, else the one that fits (TSIVY_ERROR_BAD_ARGUMENT for a
+// request the client got wrong: a missing or bad parameter, path or method).
+ApiAnswer error_answer(int http_status, const std::string& message, const char* tsivy_status);
 
 class WebApi {
  public:
   // Reads the directory's manifest now, so that a directory without one fails at start.
   // At most probe_threads probes run at once, however many connections are open.
-  WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads);
+  // deepest: one position of each class's greatest depth (FEN, by class name "MvN"), as
+  // `tsivy stats` finds them; /api/info gives "deepest" for the classes it names.
+  WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads,
+         const std::map<std::string, std::string>& deepest = {});
 
   ApiAnswer probe(const std::optional<std::string>& fen) const;
   ApiAnswer line(const std::optional<std::string>& fen, const std::optional<std::string>& max_turns) const;
   ApiAnswer info() const { return {200, info_}; }
+  ApiAnswer random_position(const std::optional<std::string>& material, const std::optional<std::string>& wdl) const;
 
  private:
   template <class Answer>
@@ -41,6 +51,8 @@ class WebApi {
   const Tables& tables_;
   nlohmann::json info_;
   mutable std::counting_semaphore<1024> probe_slots_;
+  mutable std::mutex random_mutex_;
+  mutable std::uint64_t random_state_;
 };
 
 }  // namespace tsivy::serve

@@ -6,14 +6,18 @@
 #include <stdexcept>
 
 #include "serve/connection_threads.h"
+#include "serve/guarded_server.h"
 #include "serve/open_connections.h"
 #include "serve/web_assets.h"
 
 namespace tsivy::serve {
 namespace {
 
-// Connections served at once (each on its own thread, see connection_threads.h).
-constexpr std::size_t kMaxConnectionThreads = 256;
+// Connections served at once (each on its own thread, see connection_threads.h): many
+// more than browsers and load tests open (32 clients next to 300 idle connections),
+// and below what httplib can serve at all (it answers 500 on a socket numbered
+// FD_SETSIZE, 1024, or higher).
+constexpr std::size_t kMaxConnectionThreads = 900;
 // A client that sends nothing gives its thread back after this long.
 constexpr time_t kReadTimeoutSeconds = 5;
 constexpr time_t kKeepAliveSeconds = 5;
@@ -33,6 +37,12 @@ void send_json(httplib::Response& res, const ApiAnswer& answer) {
   res.set_header("Cache-Control", "no-store");
 }
 
+// The status names of errors that the C API did not decide (error_answer).
+const char* const kClientError = tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT);
+const char* const kServerError = tsivy_status_name(TSIVY_ERROR_INTERNAL);
+// Every path answers GET (and so HEAD, which httplib serves from the GET handlers).
+constexpr const char* kAllowedMethods = "GET, HEAD";
+
 std::optional<std::string> parameter(const httplib::Request& req, const char* name) {
   if (!req.has_param(name)) return std::nullopt;
   return req.get_param_value(name);
@@ -51,7 +61,7 @@ std::string reason(int status) {
 
 }  // namespace
 
-WebServer::WebServer(const WebApi& api) : server_(std::make_unique<httplib::Server>()) {
+WebServer::WebServer(const WebApi& api) : server_(std::make_unique<GuardedServer>()) {
   httplib::Server& s = *server_;
   s.new_task_queue = [] { return new ConnectionThreads(kMaxConnectionThreads); };
   s.set_read_timeout(kReadTimeoutSeconds, 0);
@@ -71,6 +81,15 @@ WebServer::WebServer(const WebApi& api) : server_(std::make_unique<httplib::Serv
     listening_socket_ = sock;
   });
 
+  // Any other method, on any path, before httplib looks for a handler (it would say
+  // 400 or 404): 405 naming the methods there are.
+  s.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+    if (req.method == "GET" || req.method == "HEAD") return httplib::Server::HandlerResponse::Unhandled;
+    send_json(res, error_answer(405, "method not allowed: " + req.method + " (only " + kAllowedMethods + ")",
+                                kClientError));
+    res.set_header("Allow", kAllowedMethods);
+    return httplib::Server::HandlerResponse::Handled;
+  });
   s.Get("/api/probe", [&api](const httplib::Request& req, httplib::Response& res) {
     send_json(res, api.probe(parameter(req, "fen")));
   });
@@ -78,9 +97,12 @@ WebServer::WebServer(const WebApi& api) : server_(std::make_unique<httplib::Serv
     send_json(res, api.line(parameter(req, "fen"), parameter(req, "max_turns")));
   });
   s.Get("/api/info", [&api](const httplib::Request&, httplib::Response& res) { send_json(res, api.info()); });
+  s.Get("/api/random", [&api](const httplib::Request& req, httplib::Response& res) {
+    send_json(res, api.random_position(parameter(req, "class"), parameter(req, "wdl")));
+  });
   s.Get(".*", [](const httplib::Request& req, httplib::Response& res) {
     const WebAsset* asset = req.path.starts_with("/api/") ? nullptr : find_web_asset(req.path);
-    if (!asset) return send_json(res, error_answer(404, "no such path: " + req.path));
+    if (!asset) return send_json(res, error_answer(404, "no such path: " + req.path, kClientError));
     res.set_content(std::string(asset->bytes), std::string(content_type(asset->name)).c_str());
     res.set_header("Cache-Control", "no-cache");
     res.set_header("Content-Security-Policy", kPagePolicy);
@@ -91,7 +113,7 @@ WebServer::WebServer(const WebApi& api) : server_(std::make_unique<httplib::Serv
   // too large) gets a JSON error too; answers that already have a body keep it.
   s.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    send_json(res, error_answer(res.status, reason(res.status)));
+    send_json(res, error_answer(res.status, reason(res.status), res.status >= 500 ? kServerError : kClientError));
     return httplib::Server::HandlerResponse::Handled;
   }));
   s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr failure) {
@@ -102,7 +124,7 @@ WebServer::WebServer(const WebApi& api) : server_(std::make_unique<httplib::Serv
       what = e.what();
     } catch (...) {
     }
-    send_json(res, error_answer(500, "internal error: " + what));
+    send_json(res, error_answer(500, "internal error: " + what, kServerError));
   });
 }
 

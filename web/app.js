@@ -18,13 +18,16 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // Point p = row_index * 9 + column_index, a1 = 0 (notation.md).
 const pointName = (p) => COLUMNS[p % 9] + String(Math.floor(p / 9) + 1);
 const pointIndex = (name) => (Number(name.slice(1)) - 1) * 9 + COLUMNS.indexOf(name[0]);
-const pointX = (p) => MARGIN + (p % 9) * STEP;
-const pointY = (p) => MARGIN + (ROWS - 1 - Math.floor(p / 9)) * STEP;
+// Flipped (Black at the bottom), the board turns half a turn.
+const column = (p) => (state.flipped ? 8 - (p % 9) : p % 9);
+const row = (p) => (state.flipped ? ROWS - 1 - Math.floor(p / 9) : Math.floor(p / 9));
+const pointX = (p) => MARGIN + column(p) * STEP;
+const pointY = (p) => MARGIN + (ROWS - 1 - row(p)) * STEP;
 
 // {cells: 45 x ("W" | "B" | null), side: "w" | "b"}, or null when the text is not a position.
 function parseFen(text) {
-  const match = /^([1-9WB]+(?:\/[1-9WB]+){4}) ([wb])$/.exec(String(text).trim());
-  if (!match) return null;
+  const match = /^([1-9WB]+(?:\/[1-9WB]+){4}) ([wb])$/.exec(String(text));
+  if (!match || /[1-9]{2}/.test(match[1])) return null;  // "54" is malformed (notation.md)
   const cells = new Array(POINTS).fill(null);
   const rows = match[1].split("/");  // row 5 first
   for (let r = 0; r < ROWS; ++r) {
@@ -80,18 +83,25 @@ function valueText(wdl, depth) {
 // ---- State ---------------------------------------------------------------------------
 
 const state = {
+  // The game on the page: its positions in order, each after the turn that led to it
+  // ({fen, turn, wdl, depth}: the turn's text and its value for the side that made it;
+  // the first entry has turn null). state.ply is the one shown. Every entry has a
+  // history entry of its own (pushState), so Back and Forward step through the game.
+  game: [{ fen: DEFAULT_FEN, turn: null }],
+  ply: 0,
   fen: DEFAULT_FEN,
   position: parseFen(DEFAULT_FEN),
   probe: null,          // the /api/probe answer for state.fen, once it has come
   turns: [],            // its turns, each with parsed points and kinds
-  undo: [],
-  redo: [],
   mode: "play",
   selection: null,      // a turn being played on the board: {points, kinds, pendingKinds?}
   preview: null,        // a turn shown on the board (hovered, or about to be played)
   request: 0,           // number of the latest probe request; older answers are dropped
   computerTimer: null,
   maxStones: null,
+  flipped: false,       // Black's side at the bottom
+  browsing: false,      // the position was reached by Back, Forward or the move list
+  forwardByTurn: false, // the next Forward is a turn played again (playTurn)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -117,10 +127,10 @@ async function loadInfo() {
   const { status, body } = await getJson("/api/info");
   if (status !== 200) return;
   state.maxStones = body.max_stones;
-  $("tables-info").textContent = `tables: ${body.classes.length} classes, complete up to ${body.max_stones} stones`;
+  $("tables-info").textContent = `${body.classes.length} classes, up to ${body.max_stones} stones`;
 }
 
-async function probeCurrent(answerAfter) {
+async function probeCurrent() {
   const request = ++state.request;
   const fen = state.fen;
   state.probe = null;
@@ -141,68 +151,150 @@ async function probeCurrent(answerAfter) {
   }
   renderBoard();
   renderInfo();
-  if (answerAfter) scheduleComputerTurn();
+  engineMoveIfItsTurn();
 }
 
-// ---- Changing the position ------------------------------------------------------------
+// ---- The game and its history -----------------------------------------------------------
 
-// Every change of position goes through here: it is recorded for undo, lives in the URL
-// (so the link shares it), and is looked up.
-function setPosition(fen, { record = true, answer = false } = {}) {
-  const position = parseFen(fen);
-  if (!position) return;
-  fen = formatFen(position);
+const sameEntry = (a, b) => a.fen === b.fen && a.turn === b.turn;
+const isPrefix = (short, long) => short.length <= long.length && short.every((e, i) => sameEntry(e, long[i]));
+
+// How often the shown position has occurred in the game up to now: the third time is
+// a draw (rules.md).
+function occurrences() {
+  return state.game.slice(0, state.ply + 1).filter((e) => e.fen === state.fen).length;
+}
+
+// Why the game is over at the shown position, or null: {text, wdl} for the banner.
+function gameResult() {
+  if (state.mode !== "play") return null;
+  if (occurrences() >= 3) return { text: "Draw by repetition: this position has occurred for the third time", wdl: "draw" };
+  const probe = state.probe;
+  if (!probe || probe.turns.length) return null;
+  const mover = state.position.side;
+  const other = mover === "w" ? "b" : "w";
+  const count = (side) => state.position.cells.filter((c) => c && c.toLowerCase() === side).length;
+  if (count(other) === 0) return { text: `${sideName(mover)} wins: ${sideName(other)} has no stones left`, wdl: "win" };
+  if (count(mover) === 0) return { text: `${sideName(other)} wins: ${sideName(mover)} has no stones left`, wdl: "loss" };
+  return { text: `${sideName(other)} wins: ${sideName(mover)} has no turn`, wdl: "loss" };
+}
+
+// Shows entry `ply` of `game`. how: "push" a new history entry, "replace" the current
+// one, or "none" (Back or Forward already moved there).
+function show(game, ply, how) {
   cancelComputerTurn();
-  if (record && fen !== state.fen) {
-    state.undo.push(state.fen);
-    state.redo = [];
-  }
-  state.fen = fen;
-  state.position = position;
+  state.game = game;
+  state.ply = ply;
+  state.fen = game[ply].fen;
+  state.position = parseFen(state.fen);
   state.selection = null;
   state.preview = null;
-  const url = new URL(window.location.href);
-  url.searchParams.set("fen", fen);
-  window.history.replaceState(null, "", url);
-  $("fen-input").value = fen;
+  state.browsing = how === "none";
+  if (how !== "none") {
+    const url = new URL(window.location.href);
+    url.searchParams.set("fen", state.fen);
+    // Each entry keeps the game up to itself; the page keeps the longer game it knows.
+    const saved = { game: game.slice(0, ply + 1), ply };
+    if (how === "push") window.history.pushState(saved, "", url);
+    else window.history.replaceState(saved, "", url);
+  }
+  $("fen-input").value = state.fen;
   $("fen-error").hidden = true;
   $("line").replaceChildren();
   $("line-panel").open = false;
+  renderMoves();
   renderBoard();
-  probeCurrent(answer);
+  probeCurrent();
 }
 
-function playTurn(turn, { byHuman = true } = {}) {
-  setPosition(turn.fen, { answer: byHuman && $("perfect-play").checked });
+// A position reached otherwise than by a turn (editor, FEN box, principal line) starts
+// a new game there.
+function setPosition(fen) {
+  const position = parseFen(fen);
+  if (!position) return;
+  fen = formatFen(position);
+  if (fen === state.fen && state.ply === 0 && state.game.length === 1) return;
+  show([{ fen, turn: null }], 0, "push");
 }
 
+function playTurn(turn) {
+  if (gameResult()) return;
+  const next = { fen: turn.fen, turn: turn.turn, wdl: turn.wdl, depth: turn.depth };
+  // Replaying the turn the game already has keeps the rest of it: Forward, which has
+  // the history entries of the rest.
+  const recorded = state.game[state.ply + 1];
+  if (recorded && sameEntry(recorded, next)) {
+    cancelComputerTurn();
+    state.forwardByTurn = true;  // played, not browsed: the engine answers as it would
+    window.history.go(1);
+    return;
+  }
+  show([...state.game.slice(0, state.ply + 1), next], state.ply + 1, "push");
+}
+
+function onHistory(event) {
+  const saved = event.state;
+  if (!saved || !Array.isArray(saved.game) || !saved.game[saved.ply]) return startFromUrl("replace");
+  const game = isPrefix(saved.game, state.game) ? state.game : saved.game;
+  const played = state.forwardByTurn;
+  state.forwardByTurn = false;
+  show(game, saved.ply, "none");
+  if (played) state.browsing = false;
+}
+
+// Going to another entry of the game goes through the browser's history, which holds
+// one entry per entry of the game, so that Back and Forward agree with it.
+function goToPly(ply) {
+  if (ply < 0 || ply >= state.game.length || ply === state.ply) return;
+  window.history.go(ply - state.ply);
+}
+
+const enginePlays = () => state.mode === "play" && $("perfect-play").checked;
+const engineSide = () => ($("human-side").value === "w" ? "b" : "w");
+
+// Against perfect play a turn and its answer go back together: to the last position
+// where the person was to move.
 function undo() {
-  if (!state.undo.length) return;
-  state.redo.push(state.fen);
-  setPosition(state.undo.pop(), { record: false });
+  let target = state.ply - 1;
+  if (enginePlays()) {
+    while (target > 0 && parseFen(state.game[target].fen).side === engineSide()) --target;
+  }
+  goToPly(Math.max(target, 0));
 }
 
 function redo() {
-  if (!state.redo.length) return;
-  state.undo.push(state.fen);
-  setPosition(state.redo.pop(), { record: false });
+  let target = state.ply + 1;
+  if (enginePlays()) {
+    while (target < state.game.length - 1 && parseFen(state.game[target].fen).side === engineSide()) ++target;
+  }
+  goToPly(Math.min(target, state.game.length - 1));
 }
 
-// "Play against perfect play": after a turn of the person, the best turn for the other
-// side, shown on the board for a moment first.
-function scheduleComputerTurn() {
-  if (!state.probe || !state.turns.length) return;
+// "Play against perfect play": whenever the engine's side is to move, it plays the best
+// turn, shown on the board for a moment first; but not while the person steps through
+// the game with Back, Forward or the move list, unless asked (perfect play or the
+// person's side just chosen).
+function engineMoveIfItsTurn(asked = false) {
+  if (state.computerTimer !== null || !enginePlays() || !state.probe || !state.turns.length) return;
+  if (state.position.side !== engineSide() || (state.browsing && !asked) || gameResult()) return;
   const best = state.turns[0];
+  const fen = state.fen;
+  state.selection = null;
   state.preview = best;
   renderBoard();
   state.computerTimer = window.setTimeout(() => {
     state.computerTimer = null;
-    playTurn(best, { byHuman: false });
+    // Edit mode, another position or perfect play switched off meanwhile: no answer.
+    if (!enginePlays() || state.fen !== fen) return;
+    playTurn(best);
   }, COMPUTER_DELAY_MS);
 }
 
 function cancelComputerTurn() {
-  if (state.computerTimer !== null) window.clearTimeout(state.computerTimer);
+  if (state.computerTimer !== null) {
+    window.clearTimeout(state.computerTimer);
+    state.preview = null;
+  }
   state.computerTimer = null;
 }
 
@@ -232,7 +324,7 @@ function endingTurn(selection) {
 
 function onBoardClick(point) {
   if (state.mode === "edit") return editPoint(point);
-  if (!state.probe || state.computerTimer !== null) return;
+  if (!state.probe || state.computerTimer !== null || gameResult()) return;
   const selection = state.selection;
   if (selection && nextPoints(selection).includes(point)) return stepTo(point);
   // Mid-sequence (after a capture) the stone is committed; elsewhere a click picks a stone.
@@ -297,16 +389,26 @@ function switchSide() {
   setPosition(formatFen({ cells: state.position.cells, side: state.position.side === "w" ? "b" : "w" }));
 }
 
+// Whether text is a position, as the server reads it: the FEN box and the link accept
+// and refuse the same texts. {fen} or {error}.
+async function readPosition(text) {
+  text = String(text).trim();
+  const { status, body } = await getJson(probeUrl(text));
+  if (status === 400) return { error: body.error };
+  if (!parseFen(text)) return { error: "see docs/notation.md" };
+  return { fen: formatFen(parseFen(text)) };
+}
+
+function showFenError(text) {
+  $("fen-error").textContent = text;
+  $("fen-error").hidden = false;
+}
+
 async function loadTypedFen(event) {
   event.preventDefault();
-  const text = $("fen-input").value.trim();
-  const { status, body } = await getJson(probeUrl(text));
-  if (status === 400 || !parseFen(text)) {
-    $("fen-error").textContent = "Not a position: " + (status === 400 ? body.error : "see docs/notation.md");
-    $("fen-error").hidden = false;
-    return;
-  }
-  setPosition(text);
+  const read = await readPosition($("fen-input").value);
+  if (read.error) return showFenError("Not a position: " + read.error);
+  setPosition(read.fen);
 }
 
 async function copyFen() {
@@ -346,14 +448,14 @@ function drawGrid(board) {
     if (c > 0) line(p, p + 8);   // up and left
   }
   const labels = svg("g", {}, board);
-  for (let c = 0; c < 9; ++c) svg("text", { class: "label", x: pointX(c), y: 2 * MARGIN + 4 * STEP - 14 }, labels).textContent = COLUMNS[c];
-  for (let r = 0; r < ROWS; ++r) svg("text", { class: "label", x: 16, y: pointY(r * 9) }, labels).textContent = String(r + 1);
+  svg("g", { id: "labels" }, board);
   svg("g", { id: "layer-marks" }, board);
   svg("g", { id: "layer-stones" }, board);
   svg("g", { id: "layer-overlay" }, board);
   const hits = svg("g", { id: "layer-hits" }, board);
   for (let p = 0; p < POINTS; ++p) {
-    const hit = svg("circle", { class: "hit", cx: pointX(p), cy: pointY(p), r: STEP * 0.45, "data-point": pointName(p) }, hits);
+    // As large as the spacing of the points: a finger may land anywhere near one.
+    const hit = svg("rect", { class: "hit", width: STEP, height: STEP, "data-point": pointName(p) }, hits);
     hit.addEventListener("click", () => onBoardClick(p));
   }
 }
@@ -381,6 +483,25 @@ function capturedPoints(before, after) {
   const out = [];
   for (let p = 0; p < POINTS; ++p) if (before.cells[p] && before.cells[p] !== mover && !after.cells[p]) out.push(p);
   return out;
+}
+
+// What moves when the board flips: the labels and the hit areas.
+function placeLabelsAndHits() {
+  const labels = $("labels");
+  labels.replaceChildren();
+  for (let c = 0; c < 9; ++c) svg("text", { class: "label", x: pointX(c), y: 2 * MARGIN + 4 * STEP - 14 }, labels).textContent = COLUMNS[c];
+  for (let r = 0; r < ROWS; ++r) svg("text", { class: "label", x: 18, y: pointY(r * 9) }, labels).textContent = String(r + 1);
+  for (const hit of document.querySelectorAll("#layer-hits .hit")) {
+    const p = pointIndex(hit.dataset.point);
+    hit.setAttribute("x", pointX(p) - STEP / 2);
+    hit.setAttribute("y", pointY(p) - STEP / 2);
+  }
+}
+
+function flipBoard() {
+  state.flipped = !state.flipped;
+  placeLabelsAndHits();
+  renderBoard();
 }
 
 function renderBoard() {
@@ -412,7 +533,14 @@ function renderBoard() {
     svg("path", { class: "cross", d: `M${x - s} ${y - s}L${x + s} ${y + s}M${x + s} ${y - s}L${x - s} ${y + s}` }, overlay);
   }
 
-  if (state.mode === "play" && state.probe && !selection && !preview) {
+  const last = state.game[state.ply].turn;
+  if (last && !selection) {
+    const played = parseTurn(last);
+    drawPath(played.points, marks, "last");
+    for (const p of [played.points[0], played.points[played.points.length - 1]])
+      svg("circle", { class: "last-point", cx: pointX(p), cy: pointY(p), r: STEP * 0.4, "data-last": pointName(p) }, marks);
+  }
+  if (state.mode === "play" && state.probe && !selection && !preview && !gameResult()) {
     for (const p of new Set(state.turns.map((t) => t.points[0])))
       svg("circle", { class: "movable", cx: pointX(p), cy: pointY(p), r: STEP * 0.38 }, marks);
   }
@@ -435,17 +563,37 @@ function renderSequenceBar() {
   const parts = selection.points.map((p, i) => pointName(p) + (i > 0 ? selection.kinds[i - 1] || "" : ""));
   $("sequence-text").textContent = parts.join("-") + (selection.pendingKinds ? " ?" : "");
   const pending = selection.pendingKinds || [];
-  $("choose-approach").hidden = !pending.includes("A");
-  $("choose-withdrawal").hidden = !pending.includes("W");
-  $("stop-here").hidden = !endingTurn(selection);
+  for (const [id, kind, name] of [["choose-approach", "A", "Approach"], ["choose-withdrawal", "W", "Withdrawal"]]) {
+    $(id).hidden = !pending.includes(kind);
+    if (pending.includes(kind)) $(id).textContent = name + choiceText(kind);
+  }
+  const ending = endingTurn(selection);
+  $("stop-here").hidden = !ending;
+  if (ending) $("stop-here").textContent = "Stop here · " + valueText(ending.wdl, ending.depth);
+}
+
+// The turn that takes by `kind` at the pending step and stops there.
+function kindEnding(kind) {
+  const selection = state.selection;
+  return candidates({ points: selection.points, kinds: [...selection.kinds, kind] })
+    .find((t) => t.points.length === selection.points.length) || null;
+}
+
+// What a choice takes and the value of the best turn through it ("takes 2 · Win in 5"),
+// on the button itself, for touch screens that have no hover.
+function choiceText(kind) {
+  const selection = state.selection;
+  const best = candidates({ points: selection.points, kinds: [...selection.kinds, kind] })[0];  // best first
+  const stop = kindEnding(kind);
+  const taken = stop ? ` · takes ${capturedPoints(shownPosition(), parseFen(stop.fen)).length}` : "";
+  return best ? taken + " · " + valueText(best.wdl, best.depth) : "";
 }
 
 // Hovering a choice shows what it captures: the turn that takes it and stops there.
 function previewKind(kind) {
   const selection = state.selection;
   if (!selection || !selection.pendingKinds) return;
-  const ending = candidates({ points: selection.points, kinds: [...selection.kinds, kind] })
-    .find((t) => t.points.length === selection.points.length);
+  const ending = kindEnding(kind);
   state.preview = ending ? { fen: ending.fen, points: null } : null;
   renderBoard();
 }
@@ -467,10 +615,11 @@ function renderInfo() {
   value.dataset.wdl = probe ? probe.wdl : "";
   value.dataset.depth = probe && probe.depth !== null ? String(probe.depth) : "";
   value.textContent = probe ? valueText(probe.wdl, probe.depth) : "";
-  if (probe && !probe.turns.length) {
-    const us = state.position.cells.filter((c) => c && c.toLowerCase() === state.position.side).length;
-    value.textContent += us === 0 ? " (no stones left)" : stoneCount(state.position) === us ? " (the other side has no stones)" : " (no legal turn)";
-  }
+  const result = gameResult();
+  $("result").hidden = !result;
+  $("result").textContent = result ? result.text : "";
+  $("result").className = result ? result.wdl : "";
+  $("status").hidden = Boolean(result) && !(probe && probe.turns.length);
   const body = $("turns").querySelector("tbody");
   body.replaceChildren();
   for (const turn of state.turns) {
@@ -488,12 +637,38 @@ function renderInfo() {
     row.append(name, score);
     row.addEventListener("mouseenter", () => { if (state.computerTimer === null) { state.preview = turn; renderBoard(); } });
     row.addEventListener("mouseleave", () => { if (state.computerTimer === null) { state.preview = null; renderBoard(); } });
-    row.addEventListener("click", () => { if (state.computerTimer === null) playTurn(turn); });
+    row.addEventListener("click", () => { if (state.computerTimer === null && state.mode === "play") playTurn(turn); });
     body.appendChild(row);
   }
-  $("undo").disabled = !state.undo.length;
-  $("redo").disabled = !state.redo.length;
-  $("best-turn").disabled = !state.turns.length;
+  $("turns").hidden = Boolean(result);
+  $("undo").disabled = state.ply === 0;
+  $("redo").disabled = state.ply === state.game.length - 1;
+  $("best-turn").disabled = !state.turns.length || Boolean(result);
+}
+
+// The game's turns in notation, each with its value for the side that made it; a
+// click goes back (or forward) to the position after it.
+function renderMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  state.game.forEach((entry, ply) => {
+    if (!entry.turn) return;
+    const item = document.createElement("li");
+    item.dataset.ply = String(ply);
+    item.value = ply;
+    item.className = ply === state.ply ? "current" : ply > state.ply ? "ahead" : "";
+    const turn = document.createElement("span");
+    turn.className = "turn";
+    turn.textContent = entry.turn;
+    const score = document.createElement("span");
+    score.className = "value " + entry.wdl;
+    score.textContent = valueText(entry.wdl, entry.depth);
+    item.append(turn, " ", score);
+    item.addEventListener("click", () => goToPly(ply));
+    list.appendChild(item);
+  });
+  $("moves-panel").hidden = state.game.length < 2;
+  $("moves-start").classList.toggle("current", state.ply === 0);
 }
 
 async function showLine() {
@@ -503,6 +678,8 @@ async function showLine() {
   const fen = state.fen;
   const { status, body } = await getJson("/api/line?max_turns=60&fen=" + encodeURIComponent(fen));
   if (status !== 200 || fen !== state.fen) return;
+  const why = { "repetition": "the last position has occurred for the third time: a draw by repetition",
+                "max_turns": "cut short after 60 turns" };
   for (const step of body.line) {
     const item = document.createElement("li");
     item.textContent = `${step.turn}  (then ${valueText(step.wdl, step.depth).toLowerCase()} for the side to move)`;
@@ -510,23 +687,56 @@ async function showLine() {
     list.appendChild(item);
   }
   if (!body.line.length) list.textContent = "No turn: the game is over.";
+  else if (why[body.end]) {
+    const item = document.createElement("li");
+    item.className = "line-end";
+    item.dataset.end = body.end;
+    item.textContent = "(" + why[body.end] + ")";
+    list.appendChild(item);
+  }
 }
 
 // ---- Start ------------------------------------------------------------------------------------
 
 function setMode(mode) {
   state.mode = mode;
+  cancelComputerTurn();  // no answer lands in the editor
   state.selection = null;
   state.preview = null;
   $("editor").hidden = mode !== "edit";
   renderBoard();
+  renderInfo();
+  engineMoveIfItsTurn();
+}
+
+// The position of the link (or of the history entry, on reload). A link's text is
+// read as the FEN box reads it.
+async function startFromUrl(how) {
+  const requested = new URL(window.location.href).searchParams.get("fen");
+  const saved = window.history.state;
+  if (saved && Array.isArray(saved.game) && saved.game[saved.ply] && saved.game[saved.ply].fen === requested)
+    return show(saved.game, saved.ply, "none");
+  if (requested === null) return show([{ fen: DEFAULT_FEN, turn: null }], 0, how);
+  const read = await readPosition(requested);
+  show([{ fen: read.fen || DEFAULT_FEN, turn: null }], 0, how);
+  if (read.error) showFenError("The link's position is not a position (showing the default): " + read.error);
 }
 
 function start() {
   drawGrid($("board"));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("best-turn").addEventListener("click", () => { if (state.turns.length) playTurn(state.turns[0], { byHuman: false }); });
+  $("best-turn").addEventListener("click", () => { if (state.turns.length) playTurn(state.turns[0]); });
+  $("perfect-play").addEventListener("change", () => { cancelComputerTurn(); renderBoard(); engineMoveIfItsTurn(true); });
+  $("human-side").addEventListener("change", () => {
+    if (state.flipped !== ($("human-side").value === "b")) flipBoard();
+    cancelComputerTurn();
+    renderBoard();
+    engineMoveIfItsTurn(true);
+  });
+  $("flip-board").addEventListener("click", flipBoard);
+  $("moves-start").addEventListener("click", () => goToPly(0));
+  window.addEventListener("popstate", onHistory);
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", () => setMode(radio.value));
   $("switch-side").addEventListener("click", switchSide);
   $("clear-board").addEventListener("click", () => setPosition("9/9/9/9/9 " + state.position.side));
@@ -543,20 +753,19 @@ function start() {
   $("cancel-turn").addEventListener("click", cancelSelection);
   $("line-panel").addEventListener("toggle", showLine);
   document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement && event.target.type === "text") return;
+    if ((event.target instanceof HTMLInputElement && event.target.type === "text") || event.target instanceof HTMLSelectElement) return;
     if (event.key === "Escape") cancelSelection();
     else if (event.key === "z") undo();
     else if (event.key === "y") redo();
+    else if (event.key === "ArrowLeft") goToPly(state.ply - 1);
+    else if (event.key === "ArrowRight") goToPly(state.ply + 1);
+    else return;
+    event.preventDefault();
   });
 
-  const requested = new URL(window.location.href).searchParams.get("fen");
-  const initial = requested && parseFen(requested) ? requested : DEFAULT_FEN;
+  placeLabelsAndHits();
   loadInfo();
-  setPosition(initial, { record: false });
-  if (requested && !parseFen(requested)) {
-    $("fen-error").textContent = "The link's position is not in the notation (showing the default): " + requested;
-    $("fen-error").hidden = false;
-  }
+  startFromUrl("replace");
 }
 
 document.addEventListener("DOMContentLoaded", start);

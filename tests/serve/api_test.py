@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -26,6 +27,7 @@ REFERENCE = [
     "9/9/4B4/9/9 w",
     "9/9/4W4/9/9 w",
 ]
+DRAWN = "9/2B3B2/9/4W4/3W5 w"  # the issue's repetition example: 2v2, a draw
 
 
 def cli_json(command, fen):
@@ -53,6 +55,8 @@ class Api(unittest.TestCase):
         error = json.loads(body)
         self.assertIsInstance(error.get("error"), str, path)
         self.assertTrue(error["error"], path)
+        # The README promises a status name on every error.
+        self.assertRegex(error.get("status", ""), r"^TSIVY_ERROR_[A-Z_]+$", path)
         return error
 
     def test_probe_is_the_object_of_tsivy_probe_json(self):
@@ -111,9 +115,36 @@ class Api(unittest.TestCase):
                 self.assertEqual(c[key], m[key], (c["class"], key))
             self.assertEqual(c["wdl_bytes"], m["files"]["wdl"]["bytes"])
 
-    def test_missing_parameter_is_400(self):
+    def test_random_position_of_a_class_and_value(self):
+        for name in ("2v2", "3v1", "1v2"):
+            for wdl in ("win", "draw", "loss"):
+                status, answer = self.server.get("/api/random?class=%s&wdl=%s" % (name, wdl))
+                if status == 404:  # none of this value in the class
+                    self.assertEqual(wdl, "loss", (name, answer))
+                    continue
+                self.assertEqual((status, answer["class"], answer["wdl"]), (200, name, wdl), answer)
+                _, probed = self.server.get(probe_path(answer["fen"]))
+                self.assertEqual((probed["wdl"], probed["depth"]), (wdl, answer["depth"]))
+                board, side = answer["fen"].split()
+                mover, other = ("W", "B") if side == "w" else ("B", "W")
+                self.assertEqual("%dv%d" % (board.count(mover), board.count(other)), name)
+        for query in ("class=9v9&wdl=win", "class=2v2&wdl=lost", "class=2v2", "wdl=win", "class=../x&wdl=win"):
+            self.assertEqual(self.assert_json_error("/api/random?" + query, 400)["status"], "TSIVY_ERROR_BAD_ARGUMENT")
+
+    def test_info_names_deepest_positions_only_with_stats(self):
+        _, info = self.server.get("/api/info")
+        self.assertFalse(any("deepest" in c for c in info["classes"]))
+        with Server(TSIVY, TABLES, extra=("--stats",)) as counted:
+            _, info = counted.get("/api/info")
+        for c in info["classes"]:
+            _, probed = self.server.get(probe_path(c["deepest"]))
+            self.assertEqual(probed["depth"], c["max_depth"], c)
+
+    def test_missing_parameter_is_400_bad_argument(self):
         for path in ("/api/probe", "/api/line", "/api/probe?fan=9/9/9/9/9%20w", "/api/line?max_turns=3"):
-            self.assertIn("fen", self.assert_json_error(path, 400)["error"])
+            error = self.assert_json_error(path, 400)
+            self.assertIn("fen", error["error"])
+            self.assertEqual(error["status"], "TSIVY_ERROR_BAD_ARGUMENT", path)
 
     def test_malformed_fen_is_400_bad_fen(self):
         for fen in ["", "9/9/9/9 w", "9/9/9/9/9 x", "54/9/9/9/9 w", "9/9/4X4/9/9 w", "9/9/9/9/9",
@@ -125,9 +156,23 @@ class Api(unittest.TestCase):
             self.assert_json_error("/api/probe?fen=" + raw, 400)
             self.assert_json_error("/api/line?fen=" + raw, 400)
 
-    def test_bad_max_turns_is_400(self):
+    def test_bad_max_turns_is_400_bad_argument(self):
         for value in ["0", "-1", "1001", "x", "5x", "", "99999999999999999999"]:
-            self.assert_json_error(probe_path("9/6B2/4W4/2W6/9 w", "line") + "&max_turns=" + value, 400)
+            error = self.assert_json_error(probe_path("9/6B2/4W4/2W6/9 w", "line") + "&max_turns=" + value, 400)
+            self.assertEqual(error["status"], "TSIVY_ERROR_BAD_ARGUMENT", value)
+
+    # A drawn line stops at the rules' draw, a position occurring the third time, and
+    # says so; a won line says that it ended, a line cut short that it was.
+    def test_line_says_why_it_stops(self):
+        _, drawn = self.server.get(probe_path(DRAWN, "line"))
+        self.assertEqual((drawn["wdl"], drawn["end"]), ("draw", "repetition"))
+        fens = [DRAWN] + [step["fen"] for step in drawn["line"]]
+        self.assertEqual(fens.count(fens[-1]), 3)
+        self.assertTrue(all(fens[:i + 1].count(f) < 3 for i, f in enumerate(fens[:-1])))  # not before
+        _, won = self.server.get(probe_path("9/6B2/4W4/2W6/9 w", "line"))
+        self.assertEqual(won["end"], "no turn")
+        _, cut = self.server.get(probe_path(DRAWN, "line") + "&max_turns=2")
+        self.assertEqual((len(cut["line"]), cut["end"]), (2, "max_turns"))
 
     def test_more_stones_than_the_tables_is_422_saying_so(self):
         error = self.assert_json_error(probe_path("9/9/9/1W5B1/WW6B w"), 422)
@@ -136,14 +181,19 @@ class Api(unittest.TestCase):
         self.assertIn("5 stones", error["error"])
         self.assert_json_error(probe_path("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w", "line"), 422)
 
-    def test_unknown_paths_and_methods_are_json_errors(self):
+    def test_unknown_paths_are_404(self):
         for path in ("/api/nothing", "/api/probe/extra", "/nothing.html", "/api", "/index.htm"):
             self.assert_json_error(path, 404)
-        for method in ("POST", "PUT", "DELETE"):
-            got, _, body = self.raw("/api/probe?fen=9/9/9/9/9%20w", method)
-            self.assertGreaterEqual(got, 400, method)
-            self.assertLess(got, 500, method)
-            self.assertIn("error", json.loads(body), method)
+
+    def test_other_methods_are_405_with_allow(self):
+        for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"):
+            for path in ("/api/probe?fen=9/9/9/9/9%20w", "/", "/nothing"):
+                got, headers, body = self.raw(path, method)
+                self.assertEqual(got, 405, (method, path))
+                self.assertEqual(headers.get("Allow"), "GET, HEAD", (method, path))
+                self.assertEqual(json.loads(body)["status"], "TSIVY_ERROR_BAD_ARGUMENT", method)
+        got, headers, body = self.raw(probe_path("9/6B2/4W4/2W6/9 w"), "HEAD")
+        self.assertEqual((got, body), (200, b""))
 
     def test_path_traversal_on_static_files_is_404(self):
         for path in ("/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
@@ -164,6 +214,37 @@ class Api(unittest.TestCase):
         _, _, page = self.raw("/")
         self.assertNotIn(b"http://", page.replace(b"http://www.w3.org", b""))  # nothing fetched from elsewhere
         self.assertNotIn(b"https://", page)
+
+    def answer_to_bytes(self, data):
+        """(first line of the reply, seconds until it came) for bytes sent on one connection,
+        the connection left open, as a client waiting for its answer leaves it."""
+        with socket.create_connection(("127.0.0.1", self.server.port), timeout=10) as s:
+            started = time.monotonic()
+            try:
+                s.sendall(data)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the server answered and closed before all was sent
+            reply = b""
+            try:
+                while b"\r\n" not in reply and (chunk := s.recv(4096)):
+                    reply += chunk
+            except ConnectionResetError:
+                pass
+            return reply.split(b"\r\n", 1)[0], time.monotonic() - started
+
+    # Past a limit the answer comes at once, not at the read timeout (5 s).
+    def test_limits_passed_are_answered_at_once(self):
+        mib = 1 << 20
+        cases = [(b"GET /" + b"a" * mib + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"414"),
+                 (b"GET /" + b"a" * mib, b"414"),  # no end of line yet
+                 (b"GET / HTTP/1.1\r\nX-Big: " + b"b" * mib + b"\r\n\r\n", b"431"),
+                 (b"GET / HTTP/1.1\r\n" + b"X-Many: c\r\n" * 20000 + b"\r\n", b"431"),
+                 (b"\x00\xff" * (mib // 2), b"400")]
+        for data, status in cases:
+            line, seconds = self.answer_to_bytes(data)
+            self.assertTrue(line.startswith(b"HTTP/1.1 " + status), (data[:40], line))
+            self.assertLess(seconds, 1.5, (data[:40], line))
+        self.assertEqual(self.server.get(probe_path("9/6B2/4W4/2W6/9 w"))[0], 200)
 
     def test_garbage_requests_get_400_and_the_server_keeps_serving(self):
         for garbage in (b"GARBAGE\r\n\r\n", b"GET\r\n\r\n", b"GET /api/probe?fen=9 HTTP/9.9\r\n\r\n",

@@ -1,11 +1,17 @@
 """The explorer page in a real headless Chromium (Debian's chromium + chromedriver,
 driven by python3-selenium): load a position from its URL, check the value and turn
 list shown against the API, play a capture sequence by clicks (choosing withdrawal
-over approach), let perfect play answer, edit a stone, and save a screenshot.
+over approach), let perfect play answer, edit a stone; then one scenario per item of
+issue 20: Back and Forward, the move list, undo against perfect play, no answer in
+edit mode, the result banner, a draw by repetition, choosing sides, a touch-sized
+screen (with a screenshot of its own), the page of the classes and the FEN box and
+link reading the same texts. Saves a screenshot.
 
 Usage: browser_test.py TSIVY TABLES SCREENSHOT.png [FEN]
-With FEN it only loads that position, hovers its best turn and saves the screenshot
-(how the README's picture is made, over larger tables).
+With FEN it only loads that position, plays the first turns of perfect play on both
+sides and saves the screenshot of that game in progress with its move list (how the
+README's picture is made, over larger tables). The touch screenshot goes next to
+SCREENSHOT.png (NAME-touch.png).
 """
 import json
 import os
@@ -20,6 +26,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_fixture import Server, probe_path, wait_until  # noqa: E402
@@ -72,7 +80,9 @@ class Page:
         value = self.driver.find_element(By.ID, "value")
         rows = self.driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")
         turns = [(r.get_attribute("data-turn"), r.get_attribute("data-wdl"), r.get_attribute("data-depth")) for r in rows]
-        return value.get_attribute("data-wdl"), value.get_attribute("data-depth"), turns, value.text, [r.text for r in rows]
+        # textContent: a finished game hides the value behind its result banner.
+        return (value.get_attribute("data-wdl"), value.get_attribute("data-depth"), turns,
+                value.get_attribute("textContent"), [r.get_attribute("textContent") for r in rows])
 
     def wait_for_position(self, fen):
         """Waits until the page shows fen with the API's value and turns, then checks them."""
@@ -88,7 +98,28 @@ class Page:
         return answer
 
     def click_point(self, name):
-        self.driver.find_element(By.CSS_SELECTOR, '#layer-hits circle[data-point="%s"]' % name).click()
+        self.driver.find_element(By.CSS_SELECTOR, '#layer-hits .hit[data-point="%s"]' % name).click()
+
+    def click_turn(self, turn):
+        self.driver.find_element(By.CSS_SELECTOR, '#turns tbody tr[data-turn="%s"]' % turn).click()
+
+    def text(self, element_id):
+        return self.driver.find_element(By.ID, element_id).text
+
+    def moves(self):
+        """The move list: [(turn, value text, class)]."""
+        items = self.driver.find_elements(By.CSS_SELECTOR, "#moves li")
+        return [(i.find_element(By.CLASS_NAME, "turn").text, i.find_element(By.CLASS_NAME, "value").text,
+                 i.get_attribute("class")) for i in items]
+
+    def load(self, fen):
+        self.driver.get(self.server.url("/?fen=" + urllib.parse.quote(fen)))
+        return self.wait_for_position(fen)
+
+    def settle(self, fen, seconds=1.2):
+        """Waits longer than the engine's 0.6 s delay, then checks that fen is still shown."""
+        time.sleep(seconds)
+        assert self.fen() == fen, (self.fen(), fen)
 
     def targets(self):
         return sorted(e.get_attribute("data-target") for e in self.driver.find_elements(By.CSS_SELECTOR, "circle.target"))
@@ -131,11 +162,13 @@ def run_checks(page, server):
     page.wait_for_position(reply["fen"])
     timings["capture sequence and answer"] = time.monotonic() - t0 - timings["load"]
 
-    # 3. Undo goes back one position at a time.
+    # 3. Against perfect play, Undo takes back the turn and its answer; Redo plays them again.
     driver.find_element(By.ID, "undo").click()
-    page.wait_for_position(played["fen"])
+    page.wait_for_position(CAPTURES)
+    page.settle(CAPTURES)
     driver.find_element(By.ID, "redo").click()
     page.wait_for_position(reply["fen"])
+    driver.find_element(By.ID, "perfect-play").click()
 
     # 4. The editor: a black stone on an empty point, then the side to move switched.
     driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="edit"]').click()
@@ -168,12 +201,243 @@ def run_checks(page, server):
     page.wait(lambda: page.visible("message") and "Outside the tables" in driver.find_element(By.ID, "message").text,
               "the message for a position outside the tables")
 
-    # The screenshot: the capture position with its best turn hovered.
-    driver.get(server.url("/?fen=" + urllib.parse.quote(CAPTURES)))
-    page.wait_for_position(CAPTURES)
-    ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, "#turns tbody tr")).perform()
+    timings["editor and messages"] = time.monotonic() - t0 - sum(timings.values())
+    for scenario in (back_forward_and_move_list, undo_against_perfect_play, no_answer_in_edit_mode,
+                     result_banner, repetition_draw, choosing_sides, fen_box_and_link_agree, classes_page,
+                     touch_screen):
+        started = time.monotonic()
+        scenario(page, server)
+        timings[scenario.__name__.replace("_", " ")] = time.monotonic() - started
+
+    # The screenshot: a game in progress with its move list.
+    driver.set_window_size(1280, 760)
+    play_game_in_progress(page, BACK_START)
     driver.save_screenshot(SCREENSHOT)
     return timings
+
+
+# Issue 20's position for Back: 2v2, long enough a game for three turns.
+BACK_START = "9/9/3B2W2/2W6/1B7 w"
+REPETITION = "9/2B3B2/9/4W4/3W5 w"  # 2v2, a draw
+
+
+def play_best_turns(page, start, count):
+    """Plays the best turn `count` times by clicking it in the turn list; the positions."""
+    fens = [start]
+    for _ in range(count):
+        answer = api(page.server, probe_path(fens[-1]))
+        assert answer["turns"], "no turn left in " + fens[-1]
+        page.click_turn(answer["turns"][0]["turn"])
+        page.wait_for_position(answer["turns"][0]["fen"])
+        fens.append(answer["turns"][0]["fen"])
+    return fens
+
+
+# Items 1 and 2: each position a history entry, so that Back and Forward and the arrow
+# keys step through the game, and Back at its start leaves the page; the move list in
+# notation with each turn's value, clickable; the last turn marked on the board.
+def back_forward_and_move_list(page, server):
+    driver = page.driver
+    driver.get(server.url("/api/info"))  # "the previous site"
+    page.load(BACK_START)
+    fens = play_best_turns(page, BACK_START, 3)
+    turns = []
+    for before in fens[:3]:
+        best = api(server, probe_path(before))["turns"][0]
+        words = {"win": "Win in %s", "loss": "Loss in %s", "draw": "Draw"}[best["wdl"]]
+        turns.append((best["turn"], words % best["depth"] if "%s" in words else words))
+    page.wait(lambda: [m[:2] for m in page.moves()] == turns, "the move list")
+    assert "current" in page.moves()[2][2]
+    last = turns[2][0].split("-")
+    marked = sorted(e.get_attribute("data-last") for e in driver.find_elements(By.CSS_SELECTOR, "circle.last-point"))
+    assert marked == sorted({last[0][:2], last[-1][:2]}), (marked, last)
+
+    for ply in (2, 1, 0):
+        driver.back()
+        page.wait_for_position(fens[ply])
+    driver.forward()
+    page.wait_for_position(fens[1])
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    page.wait_for_position(fens[2])
+    body.send_keys(Keys.ARROW_LEFT)
+    body.send_keys(Keys.ARROW_LEFT)
+    page.wait_for_position(fens[0])
+
+    driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="3"]').click()
+    page.wait_for_position(fens[3])
+    driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="1"]').click()
+    page.wait_for_position(fens[1])
+    assert "current" in page.moves()[0][2] and "ahead" in page.moves()[2][2]
+    driver.find_element(By.ID, "moves-start").click()
+    page.wait_for_position(fens[0])
+    driver.back()  # before the game: the previous page
+    wait_until(lambda: "/api/info" in driver.current_url, WAIT_S, "Back to the previous page")
+
+
+# Item 3: against perfect play Undo takes back a pair, and the engine moves whenever
+# it is its turn (after "Best turn", and when the person takes the other side).
+def undo_against_perfect_play(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.find_element(By.ID, "perfect-play").click()
+    first = api(server, probe_path(BACK_START))["turns"][0]
+    page.click_turn(first["turn"])
+    answer = api(server, probe_path(first["fen"]))["turns"][0]
+    page.wait_for_position(answer["fen"])
+    driver.find_element(By.ID, "undo").click()
+    page.wait_for_position(BACK_START)
+    page.settle(BACK_START)
+    driver.find_element(By.ID, "best-turn").click()
+    page.wait_for_position(answer["fen"])
+    driver.find_element(By.ID, "perfect-play").click()
+
+
+# Item 4: switching to Edit within the engine's delay: its answer never lands.
+def no_answer_in_edit_mode(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.find_element(By.ID, "perfect-play").click()
+    first = api(server, probe_path(BACK_START))["turns"][0]
+    # In the page itself, so that the 0.25 s do not depend on the driver's round trips.
+    driver.execute_script("""
+        document.querySelector('#turns tbody tr[data-turn="' + arguments[0] + '"]').click();
+        setTimeout(() => document.querySelector('input[name="mode"][value="edit"]').click(), 250);""", first["turn"])
+    page.wait(lambda: page.fen() == first["fen"] and page.visible("editor"), "the turn played, then Edit")
+    page.settle(first["fen"])
+    driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="play"]').click()
+    driver.find_element(By.ID, "perfect-play").click()
+
+
+# Item 5: a finished game says who won and why.
+def result_banner(page, server):
+    page.load("9/9/3WB4/9/9 w")
+    page.click_turn("d3-c3W")
+    page.wait(lambda: page.visible("result") and page.text("result") == "White wins: Black has no stones left",
+              "the result banner")
+    assert not page.visible("status") and not page.visible("turns")
+
+
+# Item 6: the third occurrence of a position ends the game as a draw.
+def repetition_draw(page, server):
+    page.load(REPETITION)
+    cycle = ["d1-d2", "c4-c5", "d2-d1", "c5-c4"]
+    for turn in cycle * 2:
+        page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, '#turns tbody tr[data-turn="%s"]' % turn),
+                  "the turn " + turn)
+        page.click_turn(turn)
+    page.wait(lambda: page.fen() == REPETITION and page.visible("result") and
+              page.text("result").startswith("Draw by repetition"), "the draw by repetition")
+    assert not page.visible("turns")
+    # The principal line of the drawn position says why it stops.
+    page.driver.back()
+    page.wait(lambda: not page.visible("result"), "the game before the third occurrence")
+    page.driver.find_element(By.CSS_SELECTOR, "#line-panel summary").click()
+    page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, "#line li.line-end").get_attribute("data-end") ==
+              "repetition", "the principal line's end")
+
+
+# Item 7: the person plays Black, so the engine (White) starts; flipping the board.
+def choosing_sides(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.find_element(By.ID, "perfect-play").click()
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("b")
+    best = api(server, probe_path(BACK_START))["turns"][0]
+    page.wait_for_position(best["fen"])
+    x = lambda name: float(driver.find_element(By.CSS_SELECTOR, '.hit[data-point="%s"]' % name).get_attribute("x"))
+    assert x("a1") > x("i1")  # playing Black turns the board round
+    driver.find_element(By.ID, "flip-board").click()
+    page.wait(lambda: x("a1") < x("i1"), "the board flipped back")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    driver.find_element(By.ID, "perfect-play").click()
+
+
+# Item 13: the FEN box and the link accept and refuse the same texts.
+def fen_box_and_link_agree(page, server):
+    driver = page.driver
+    odd = "111111111/6B2/4W4/2W6/9 w"
+    driver.get(server.url("/?fen=" + urllib.parse.quote(odd)))
+    page.wait(lambda: page.visible("fen-error") and "not a position" in page.text("fen-error"), "the link refused")
+    page.wait_for_position("9/6B2/4W4/2W6/9 w")
+    field = driver.find_element(By.ID, "fen-input")
+    field.clear()
+    field.send_keys(odd + "\n")
+    page.wait(lambda: "Not a position" in page.text("fen-error"), "the FEN box refusing it too")
+    good = "9/9/3WB4/9/9 w"
+    page.load(good)
+    assert not page.visible("fen-error")
+
+
+# Item 9: every class of /api/info with its shares and links into the explorer.
+def classes_page(page, server):
+    driver = page.driver
+    info = api(server, "/api/info")
+    driver.get(server.url("/classes.html"))
+    page.wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#classes tbody tr")) == len(info["classes"]),
+              "a row per class")
+    with_draws = next(c for c in info["classes"] if c["draws"] and c["wins"])
+    row = driver.find_element(By.CSS_SELECTOR, '#classes tr[data-class="%s"]' % with_draws["class"])
+    share = "%.1f %%" % (100 * with_draws["draws"] / with_draws["canonical"])
+    assert row.find_element(By.CSS_SELECTOR, 'td[data-share="draw"]').text == share
+    deepest = row.find_element(By.CSS_SELECTOR, "a[data-deepest]").text
+    assert deepest == with_draws["deepest"]
+    row.find_element(By.CSS_SELECTOR, "a[data-deepest]").click()
+    answer = page.wait_for_position(deepest)
+    assert answer["depth"] == with_draws["max_depth"], (answer, with_draws)
+    driver.back()
+    row = page.driver.find_element(By.CSS_SELECTOR, '#classes tr[data-class="%s"]' % with_draws["class"])
+    page.wait(lambda: row.find_element(By.CSS_SELECTOR, 'a[data-wdl="draw"]').is_displayed(), "the page again")
+    row.find_element(By.CSS_SELECTOR, 'a[data-wdl="draw"]').click()
+    page.wait(lambda: page.fen() and driver.find_element(By.ID, "value").get_attribute("data-wdl") == "draw",
+              "a random drawn position")
+    us, them = map(int, with_draws["class"].split("v"))
+    fen = page.fen()
+    mover = "W" if fen.endswith("w") else "B"
+    assert (fen.count(mover), fen.split()[0].count("W") + fen.split()[0].count("B") - fen.count(mover)) == (us, them)
+
+
+# Item 8: at 400 x 800 (touch) the choices say what they take and their value, tap
+# targets and labels are large, the header small. Saves a screenshot of its own.
+def touch_screen(page, server):
+    driver = page.driver
+    driver.set_window_size(400, 800)
+    page.load(CAPTURES)
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    assert width <= 400, width
+    header = driver.execute_script("return document.querySelector('header').getBoundingClientRect().height")
+    assert header <= 48, header
+    tap = driver.execute_script("return document.querySelector('.hit').getBoundingClientRect().width")
+    assert tap >= 40, tap
+    label = driver.execute_script("return document.querySelector('#board .label').getBoundingClientRect().height")
+    assert label >= 13, label
+    page.click_point("g4")
+    page.click_point("g3")
+    page.wait(lambda: page.visible("choose-approach") and page.visible("choose-withdrawal"), "approach or withdrawal")
+    answer = api(server, probe_path(CAPTURES))
+    by_turn = {t["turn"]: t for t in answer["turns"]}
+    words = lambda t: "Draw" if t["wdl"] == "draw" else "%s in %d" % (t["wdl"].capitalize(), t["depth"])
+    best = lambda prefix: next(t for t in answer["turns"] if t["turn"].startswith(prefix))  # best first
+    assert page.text("choose-approach") == "Approach · takes 1 · " + words(best("g4-g3A")), page.text("choose-approach")
+    assert page.text("choose-withdrawal") == "Withdrawal · takes 1 · " + words(best("g4-g3W"))
+    height = driver.execute_script("return document.getElementById('choose-withdrawal').getBoundingClientRect().height")
+    assert height >= 44, height
+    touch_shot = os.path.splitext(SCREENSHOT)[0] + "-touch.png"
+    driver.save_screenshot(touch_shot)
+    driver.find_element(By.ID, "choose-withdrawal").click()
+    page.wait(lambda: page.visible("stop-here") and page.text("stop-here") == "Stop here · " + words(by_turn["g4-g3W"]),
+              "Stop here with its value")
+    driver.set_window_size(1280, 760)
+
+
+def play_game_in_progress(page, fen):
+    """Loads fen, plays four turns of perfect play, and hovers the best turn next."""
+    page.load(fen)
+    play_best_turns(page, fen, 4)
+    rows = page.driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")
+    if rows:
+        ActionChains(page.driver).move_to_element(rows[0]).perform()
+    time.sleep(0.3)
 
 
 def expand(row):
@@ -199,14 +463,13 @@ def main():
     profile = tempfile.mkdtemp(prefix="tsivy-chromium-")
     driver = None
     try:
-        with Server(TSIVY, TABLES) as server:
+        # --stats: the page of the classes links each class's deepest position.
+        with Server(TSIVY, TABLES, extra=() if ONLY_SCREENSHOT_OF else ("--stats",)) as server:
             driver = start_browser(profile)
             page = Page(driver, server)
             if ONLY_SCREENSHOT_OF:
-                driver.get(server.url("/?fen=" + urllib.parse.quote(ONLY_SCREENSHOT_OF)))
-                page.wait_for_position(ONLY_SCREENSHOT_OF)
-                ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, "#turns tbody tr")).perform()
-                time.sleep(0.3)
+                driver.set_window_size(1280, 880)  # room for the move list below the turns
+                play_game_in_progress(page, ONLY_SCREENSHOT_OF)
                 driver.save_screenshot(SCREENSHOT)
             else:
                 timings = run_checks(page, server)
