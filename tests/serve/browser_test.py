@@ -316,6 +316,11 @@ def result_banner(page, server):
     page.wait(lambda: page.visible("result") and page.text("result") == "White wins: Black has no stones left",
               "the result banner")
     assert not page.visible("status") and not page.visible("turns")
+    # No turn: White's only stone, on a1, is walled in by Black's three.
+    page.load("9/9/9/BB7/WB7 w")
+    page.wait(lambda: page.visible("result") and page.text("result") == "Black wins: White has no turn",
+              "the result banner of a side without a turn")
+    assert not page.visible("turns")
 
 
 # Item 6: the third occurrence of a position ends the game as a draw.
