@@ -86,7 +86,8 @@ void add_serve_command(CLI::App& app) {
       "Probes answered at once (default: all cores); open connections are not limited by it");
   cmd->add_flag("--stats", *stats,
                 "Before serving, scan the tables as `tsivy stats` does, so that the page of classes links each "
-                "class's deepest position (a second at 4 stones, minutes at 6, hours at 8)");
+                "class's deepest position (seconds up to 6 stones from the value files that `tsivy generate` leaves; "
+                "from tables without them, minutes at 6 stones, hours at 8)");
   cmd->callback([dir, host, port, threads, stats] {
     const Tables tables(*dir);
     const serve::WebApi api(tables, *dir, *threads, *stats ? deepest_positions(*dir, *threads) : std::map<std::string, std::string>{});
