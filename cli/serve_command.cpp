@@ -53,8 +53,9 @@ class StopOnSignal {
   std::thread waiter_;
 };
 
-// One deepest position of each class, found as `tsivy stats` finds it (a scan of every
-// position: a second at 4 stones, 100 s at 6 on two threads, hours at 8).
+// One deepest position of each class, found as `tsivy stats` finds it (from the value
+// files where generate left them: seconds up to 6 stones; otherwise a scan that resolves
+// every capture position, hours at 8).
 std::map<std::string, std::string> deepest_positions(const std::string& dir, unsigned threads) {
   StatsOptions options;
   options.threads = threads;

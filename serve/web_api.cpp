@@ -5,6 +5,8 @@
 #include <charconv>
 #include <random>
 
+#include "game/geometry.h"
+#include "indexing/material_index.h"
 #include "serve/probe_json.h"
 #include "table_dir/manifest.h"
 
@@ -19,7 +21,6 @@ constexpr int kMaxLineTurns = 1000;
 // value with a share of 0.1 % (a miss then 1 in 10^9), and still a fraction of a
 // second of probes.
 constexpr int kRandomTries = 20000;
-constexpr int kPoints = 45;
 
 // The HTTP status for a failure of the C API: the client's fault (its text, or a
 // position the tables do not cover) or the server's (its tables).
@@ -124,12 +125,13 @@ ApiAnswer WebApi::line(const std::optional<std::string>& fen, const std::optiona
 
 namespace {
 
-// The class "MvN" as (stones of the side to move, of the other side), or nullopt.
+// The class "MvN" as (stones of the side to move, of the other side), or nullopt when
+// it is no class of these tables.
 std::optional<std::pair<int, int>> class_stones(const nlohmann::json& info, const std::string& name) {
   for (const nlohmann::json& c : info["classes"])
     if (c["class"] == name) {
-      const auto v = name.find('v');
-      return std::pair{std::stoi(name.substr(0, v)), std::stoi(name.substr(v + 1))};
+      const Material material = Material::parse(name);
+      return std::pair{material.us, material.them};
     }
   return std::nullopt;
 }
