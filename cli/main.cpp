@@ -4,6 +4,7 @@
 #include <thread>
 #include <iostream>
 
+#include "cli/board_dispatch.h"
 #include "cli/commands.h"
 
 namespace tsivy::cli {
@@ -28,7 +29,9 @@ int main(int argc, char** argv) {
   tsivy::cli::add_info_command(app);
   tsivy::cli::add_serve_command(app);
   tsivy::cli::add_plan_command(app);
+  for (CLI::App* command : app.get_subcommands({})) tsivy::cli::add_board_option(*command);
   try {
+    tsivy::cli::run_the_board_build_if_asked(argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);

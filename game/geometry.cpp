@@ -2,6 +2,8 @@
 
 namespace tsivy {
 
+std::string board_name() { return std::to_string(kRows) + "x" + std::to_string(kColumns); }
+
 std::string point_name(Point p) {
   return {static_cast<char>('a' + column_of(p)), static_cast<char>('1' + row_of(p))};
 }

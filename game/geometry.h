@@ -14,11 +14,24 @@ namespace tsivy {
 using PointSet = std::uint64_t;
 using Point = int;
 
-inline constexpr int kRows = 5;
-inline constexpr int kColumns = 9;
+// The board is fixed at compile time, so that every shift and mask of the hot paths is a
+// constant: each board is its own build of the same sources (TSIVY_BOARDS in
+// CMakeLists.txt; `tsivy --board RxC` runs that board's build). 5x9 (Fanoron-Tsivy)
+// unless the build says otherwise.
+#ifndef TSIVY_BOARD_ROWS
+#define TSIVY_BOARD_ROWS 5
+#endif
+#ifndef TSIVY_BOARD_COLUMNS
+#define TSIVY_BOARD_COLUMNS 9
+#endif
+inline constexpr int kRows = TSIVY_BOARD_ROWS;
+inline constexpr int kColumns = TSIVY_BOARD_COLUMNS;
 inline constexpr int kPoints = kRows * kColumns;
+static_assert(kRows % 2 == 1 && kColumns % 2 == 1 && kRows >= 3 && kColumns >= 3 && kRows <= 9 && kColumns <= 9,
+              "rows and columns are odd, from 3 to 9 (rules.md, \"Other boards\")");
 static_assert(kPoints < 64, "a point set must fit in one 64-bit word with a spare bit");
-static_assert(kRows <= 9 && kColumns <= 26, "point names use one letter and one digit");
+// "5x9": rows x columns, as --board takes it.
+std::string board_name();
 
 // The start position leaves only the centre empty, so each side has (points - 1) / 2.
 inline constexpr int kStonesPerSide = (kPoints - 1) / 2;
@@ -140,9 +153,10 @@ constexpr Point neighbour(Point p, Direction d) {
   return (kStepOrigins[static_cast<int>(d)] & bit(p)) ? p + kPointOffsets[static_cast<int>(d)] : -1;
 }
 
-// The four symmetries that keep strong and weak points (rules.md). They need an odd
-// number of rows and columns to map strong points to strong points.
-static_assert(kRows % 2 == 1 && kColumns % 2 == 1);
+// The symmetries that keep strong and weak points (rules.md): four on every board, and
+// on a square board four more (a quarter turn maps its lines onto themselves). They
+// need an odd number of rows and columns to map strong points to strong points.
+inline constexpr bool kSquareBoard = kRows == kColumns;
 constexpr PointSet mirror_left_right(PointSet s) {
   PointSet out = 0;
   for (int c = 0; c < kColumns; ++c) out |= shift_by(s & column_mask(c), kColumns - 1 - 2 * c);
@@ -155,15 +169,37 @@ constexpr PointSet mirror_top_bottom(PointSet s) {
 }
 constexpr PointSet half_turn(PointSet s) { return mirror_top_bottom(mirror_left_right(s)); }
 
-enum class Symmetry : std::uint8_t { Identity, MirrorLeftRight, MirrorTopBottom, HalfTurn };
-inline constexpr int kSymmetries = 4;
-inline constexpr std::array<Symmetry, kSymmetries> kAllSymmetries = {
-    Symmetry::Identity, Symmetry::MirrorLeftRight, Symmetry::MirrorTopBottom, Symmetry::HalfTurn};
+// Transpose swaps column and row (a1-e5 diagonal fixed); only on square boards.
+constexpr PointSet transpose(PointSet s) {
+  PointSet out = 0;
+  for (Point p = 0; p < kPoints; ++p)
+    if (s & bit(p)) out |= bit(point_at(row_of(p), column_of(p)));
+  return out;
+}
+
+// The first four exist on every board; the last four only on square boards.
+enum class Symmetry : std::uint8_t {
+  Identity, MirrorLeftRight, MirrorTopBottom, HalfTurn,
+  Transpose,          // (c, r) -> (r, c)
+  AntiTranspose,      // transpose after a half turn
+  QuarterTurn,        // transpose after a left-right mirror
+  ThreeQuarterTurn,   // transpose after a top-bottom mirror
+};
+inline constexpr int kSymmetries = kSquareBoard ? 8 : 4;
+inline constexpr std::array<Symmetry, kSymmetries> kAllSymmetries = [] {
+  std::array<Symmetry, kSymmetries> a{};
+  for (int g = 0; g < kSymmetries; ++g) a[g] = static_cast<Symmetry>(g);
+  return a;
+}();
 constexpr PointSet apply(Symmetry g, PointSet s) {
   switch (g) {
     case Symmetry::MirrorLeftRight: return mirror_left_right(s);
     case Symmetry::MirrorTopBottom: return mirror_top_bottom(s);
     case Symmetry::HalfTurn: return half_turn(s);
+    case Symmetry::Transpose: return transpose(s);
+    case Symmetry::AntiTranspose: return transpose(half_turn(s));
+    case Symmetry::QuarterTurn: return transpose(mirror_left_right(s));
+    case Symmetry::ThreeQuarterTurn: return transpose(mirror_top_bottom(s));
     default: return s;
   }
 }

@@ -1,0 +1,49 @@
+# The other boards (TSIVY_OTHER_BOARDS): each is a build of this same source tree with
+# -DTSIVY_BOARD=RxC, in build/<preset>/boards/RxC, made as part of this build. It puts
+# its `tsivy-RxC` beside this build's `tsivy` (which runs it for --board RxC, see
+# cli/board_dispatch.cpp) and its board_tests into its own tree, registered below.
+# Only the command and the board tests are built there: the libraries' other tests
+# are the same code, tested on 5x9 here.
+include(ExternalProject)
+
+set(tsivy_board_list "")
+foreach(board IN LISTS TSIVY_OTHER_BOARDS)
+  tsivy_parse_board("${board}" rows columns)
+  if(board STREQUAL TSIVY_BOARD)
+    continue()
+  endif()
+  list(APPEND tsivy_board_list ${board})
+  set(board_dir ${CMAKE_BINARY_DIR}/boards/${board})
+  set(forwarded
+      -DTSIVY_BOARD=${board}
+      -DTSIVY_BOARD_BUILD=ON
+      -DTSIVY_OTHER_BOARDS=
+      -DTSIVY_BUILD_BENCH=OFF
+      # One translation unit per library: the board builds compile a third faster.
+      -DCMAKE_UNITY_BUILD=ON
+      -DTSIVY_BOARD_COMMAND_DIR=${CMAKE_BINARY_DIR}/cli
+      -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
+      -DTSIVY_WERROR=${TSIVY_WERROR}
+      -DTSIVY_SANITIZE=${TSIVY_SANITIZE}
+      -DTSIVY_TSAN=${TSIVY_TSAN}
+      -DTSIVY_NATIVE=${TSIVY_NATIVE}
+      -DTSIVY_ARCH=${TSIVY_ARCH}
+      "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS}")
+  if(CMAKE_CXX_COMPILER_LAUNCHER)
+    list(APPEND forwarded -DCMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}
+         -DCMAKE_C_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER})
+  endif()
+  ExternalProject_Add(board_${board}
+    SOURCE_DIR ${PROJECT_SOURCE_DIR}
+    BINARY_DIR ${board_dir}
+    CMAKE_ARGS ${forwarded}
+    BUILD_COMMAND ${CMAKE_COMMAND} --build . --target tsivy board_tests
+    INSTALL_COMMAND ""
+    # The sub-build's own make decides what is out of date.
+    BUILD_ALWAYS ON
+    USES_TERMINAL_BUILD OFF)
+  add_dependencies(tsivy board_${board})
+  add_test(NAME board.${board}.tests COMMAND ${board_dir}/tests/board/board_tests)
+endforeach()
+string(REPLACE ";" "," tsivy_board_names "${tsivy_board_list}")
+target_compile_definitions(tsivy PRIVATE TSIVY_OTHER_BOARDS="${tsivy_board_names}")
