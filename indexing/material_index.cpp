@@ -34,6 +34,13 @@ std::string class_error(std::string_view text, std::string_view why) {
   return "invalid material class \"" + std::string(text) + "\": " + std::string(why);
 }
 
+// What Material::valid asks, in words.
+std::string class_limits() {
+  std::string limits = "each side needs at least 1 stone and both at most " + std::to_string(kMaxStones) + " together";
+  if (2 * kStonesPerSide <= kMaxStones) limits += ", at most " + std::to_string(kStonesPerSide) + " each";
+  return limits;
+}
+
 // Throws unless us and them are disjoint sets of board points; `what` names the caller.
 void check_sets(PointSet us, PointSet them, std::string_view what) {
   if ((us | them) & ~kBoard)
@@ -65,7 +72,7 @@ Material Material::parse(std::string_view text) {
     throw std::invalid_argument(class_error(text, "expected MvN, e.g. 4v3"));
   if (!m.valid())
     throw std::invalid_argument(class_error(
-        text, "each side needs at least 1 stone and both at most " + std::to_string(kMaxStones) + " together"));
+        text, class_limits()));
   return m;
 }
 Material parse_material(std::string_view text) { return Material::parse(text); }
@@ -98,8 +105,7 @@ MaterialIndex::MaterialIndex(Material material)
 
 const MaterialIndex& MaterialIndex::of(Material material) {
   if (!material.valid())
-    throw std::invalid_argument(class_error(material.to_string(), "each side needs at least 1 stone and both at most " +
-                                                                      std::to_string(kMaxStones) + " together"));
+    throw std::invalid_argument(class_error(material.to_string(), class_limits()));
   // Every class at once: the shared tables dominate and the per-class part is tiny.
   static const auto cache = [] {
     std::array<std::array<std::unique_ptr<MaterialIndex>, kMaxStones>, kMaxStones> c;

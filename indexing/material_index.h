@@ -28,16 +28,21 @@ namespace detail {
 class StoneSetOrbits;
 }
 
-// The largest number of stones on the board that the index covers.
-inline constexpr int kMaxStones = 10;
+// The largest number of stones on the board that the index covers: on a small board
+// (up to 25 points) every class of the game, up to the start's material; on a larger
+// board 10, as far as its tables reach.
+inline constexpr int kMaxStones = kPoints <= 25 ? 2 * kStonesPerSide : 10;
 
 struct Material {
   int us = 0;    // m: stones of the side to move
   int them = 0;  // n: stones of the opponent
 
   int stones() const { return us + them; }
-  // 1 <= us, 1 <= them, us + them <= kMaxStones.
-  bool valid() const { return us >= 1 && them >= 1 && us + them <= kMaxStones; }
+  // 1 <= us, 1 <= them, us + them <= kMaxStones, and neither side more than it has at
+  // the start (kStonesPerSide; it limits only the small boards).
+  bool valid() const {
+    return us >= 1 && them >= 1 && us + them <= kMaxStones && us <= kStonesPerSide && them <= kStonesPerSide;
+  }
   // The class of the same positions with the other side to move.
   Material flipped() const { return {them, us}; }
   // "MvN", e.g. "4v3".
