@@ -6,6 +6,13 @@
 # are the same code, tested on 5x9 here.
 include(ExternalProject)
 
+# Under make, $(MAKE) lets the board builds share this build's -j job slots.
+if(CMAKE_GENERATOR MATCHES "Makefiles")
+  set(tsivy_board_build_command $(MAKE) tsivy board_tests)
+else()
+  set(tsivy_board_build_command ${CMAKE_COMMAND} --build . --target tsivy board_tests)
+endif()
+
 set(tsivy_board_list "")
 foreach(board IN LISTS TSIVY_OTHER_BOARDS)
   tsivy_parse_board("${board}" rows columns)
@@ -37,7 +44,7 @@ foreach(board IN LISTS TSIVY_OTHER_BOARDS)
     SOURCE_DIR ${PROJECT_SOURCE_DIR}
     BINARY_DIR ${board_dir}
     CMAKE_ARGS ${forwarded}
-    BUILD_COMMAND ${CMAKE_COMMAND} --build . --target tsivy board_tests
+    BUILD_COMMAND ${tsivy_board_build_command}
     INSTALL_COMMAND ""
     # The sub-build's own make decides what is out of date.
     BUILD_ALWAYS ON

@@ -57,7 +57,8 @@ std::string to_string(Material material);
 std::string pair_name(Material material);
 Material parse_material(std::string_view text);
 
-// Every valid class with `stones` stones in total, by ascending m.
+// Every valid class with `stones` stones in total, by ascending m (on a small board,
+// only those where neither side has more stones than at the start).
 std::vector<Material> materials_with(int stones);
 // Every valid class with at most `stones` stones, by total then ascending m.
 std::vector<Material> materials_up_to(int stones);

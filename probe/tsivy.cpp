@@ -20,6 +20,7 @@
 #include "io/table_file.h"
 #include "lookup/table_lookup.h"
 #include "probe/class_availability.h"
+#include "table_dir/board_record.h"
 #include "table_dir/listing.h"
 #include "table_dir/manifest.h"
 #include "table_dir/table_paths.h"
@@ -156,6 +157,12 @@ tsivy::Manifest table_directory_manifest(const std::filesystem::path& dir) {
   // `tsivy generate` writes the manifest last: without it the directory is no finished set of tables.
   if (!std::filesystem::exists(dir / manifest, ec))
     fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no " + manifest + ", not a table directory written by `tsivy generate`");
+  try {
+    // Another board's tables are no tables for this library.
+    tsivy::check_board_of(dir);
+  } catch (const std::invalid_argument& e) {
+    fail(TSIVY_ERROR_NO_TABLES, e.what());
+  }
   try {
     return tsivy::Manifest::load(dir);
   } catch (const std::runtime_error& e) {

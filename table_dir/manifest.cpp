@@ -12,6 +12,7 @@
 
 #include "io/atomic_file.h"
 #include "io/table_file.h"
+#include "table_dir/board_record.h"
 #include "table_dir/table_paths.h"
 
 namespace tsivy {
@@ -44,6 +45,7 @@ Manifest Manifest::load(const std::filesystem::path& dir) {
   const std::filesystem::path path = dir / kFileName;
   std::ifstream in(path);
   if (!in) return manifest;
+  check_board_of(dir);
   try {
     const nlohmann::json j = nlohmann::json::parse(in);
     if (j.at("version").get<int>() != kManifestVersion)
@@ -96,7 +98,7 @@ void Manifest::save(const std::filesystem::path& dir) const {
                        {"propagate_seconds", c.propagate_seconds}});
     if (c.values) classes.back()["value_files"] = {{"wdl", file_json(c.values->wdl)}, {"depth", file_json(c.values->depth)}};
   }
-  const nlohmann::json j = {{"version", kManifestVersion}, {"index_scheme", hex(index_scheme_id())}, {"classes", classes}};
+  const nlohmann::json j = {{"version", kManifestVersion}, {"board", board_name()}, {"index_scheme", hex(index_scheme_id())}, {"classes", classes}};
 
   io::write_text_atomically(dir / kFileName, j.dump(2) + "\n");
 }

@@ -19,7 +19,7 @@ io::TableReader open_class_file(const std::filesystem::path& dir, Material mater
   if (h.spec.kind != kind) problem("holds a " + kind_name(h.spec.kind) + " table, expected " + kind_name(kind));
   if (h.spec.m != material.us || h.spec.n != material.them)
     problem("holds class " + std::to_string(h.spec.m) + "v" + std::to_string(h.spec.n) + ", expected " + to_string(material));
-  if (h.spec.index_scheme != index_scheme_id()) problem("was written with another index scheme");
+  if (h.spec.index_scheme != index_scheme_id()) problem("was written with another index scheme (tables of another board or of another tsivy version)");
   if (h.entry_count != MaterialIndex::of(material).slots())
     problem("has " + std::to_string(h.entry_count) + " entries, the index has " +
             std::to_string(MaterialIndex::of(material).slots()) + " slots");

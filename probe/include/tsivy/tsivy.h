@@ -131,7 +131,8 @@ typedef void (*tsivy_log_fn)(void *user, int level, const char *message);
  * (0 chooses the default, 64 MiB).
  * out: receives the new handle; set to NULL on failure.
  * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (dir or out NULL), TSIVY_ERROR_NO_TABLES
- * (no directory, no manifest.json, or no table file), TSIVY_ERROR_TABLE_CORRUPT
+ * (no directory, no manifest.json, no table file, or the tables of another board than
+ * this library's, 5x9 for the installed libtsivy), TSIVY_ERROR_TABLE_CORRUPT
  * (a manifest.json that is no valid manifest: not JSON, a field missing or of the wrong
  * type, an unknown version or index scheme; or a table file that is truncated, has a
  * damaged header or block index, or is not the table its name says), TSIVY_ERROR_IO or
