@@ -70,7 +70,7 @@ void add_plan_command(CLI::App& app) {
   auto request = std::make_shared<PlanRequest>();
   auto memory = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
-  cmd->add_option("--max-stones", request->max_stones, "Largest total number of stones (2..10)")->required();
+  cmd->add_option("--max-stones", request->max_stones, "Largest total number of stones (2..10 on 5x9; on a small board up to the start's material)")->required();
   cmd->add_option("--ranks", request->ranks, "MPI ranks (processes) of the job (default 1)");
   cmd->add_option("--threads", request->threads, "Threads per rank, generate's --threads (default 1)");
   cmd->add_option("--memory-per-rank", *memory,
@@ -147,9 +147,9 @@ void add_plan_command(CLI::App& app) {
                   gib(peak).c_str(), total.largest->name.c_str(), size(total.wdl_bytes + total.depth_bytes).c_str(),
                   total.core_seconds / 3600, total.core_seconds / 3600 / workers, workers);
       std::printf("estimates from: %s (%.3f WDL + %.3f depth bytes per canonical position, %.2f M positions/s per "
-                  "core); canonical positions estimated as raw positions / 4\n",
+                  "core); canonical positions estimated as raw positions / %d symmetries\n",
                   figures.source, figures.wdl_bytes_per_position, figures.depth_bytes_per_position,
-                  figures.positions_per_core_second / 1e6);
+                  figures.positions_per_core_second / 1e6, kSymmetries);
     }
     for (const PairPlan* p : too_big)
       std::cerr << "tsivy plan: warning: " << p->name << " needs " << gib(p->peak_bytes()) << " per rank on "

@@ -37,9 +37,10 @@ const Measured& measured() {
 namespace {
 
 std::uint64_t canonical_estimate(Material m) {
-  // The four board symmetries: a class has raw / 4 symmetry classes, plus a few more
-  // for the rare symmetric positions (under 0.1 % from 7 stones on, INDEX.md).
-  return (MaterialIndex::of(m).raw_positions() + 3) / 4;
+  // The board's symmetries (4, 8 on a square board): a class has raw / kSymmetries
+  // symmetry classes, plus a few more for the rare symmetric positions (under 0.1 %
+  // from 7 stones on at 5x9, INDEX.md).
+  return (MaterialIndex::of(m).raw_positions() + kSymmetries - 1) / kSymmetries;
 }
 
 // The classes of the pair of `material`: (m, n) and, unless m == n, (n, m).

@@ -44,7 +44,7 @@ struct PairPlan {
   Material material;  // m <= n
   std::string name;   // "3v4+4v3"
   std::uint64_t slots = 0;          // index slots of both classes
-  std::uint64_t canonical = 0;      // canonical positions, estimated (raw positions / 4 symmetries)
+  std::uint64_t canonical = 0;      // canonical positions, estimated (raw positions / the board's symmetries)
   std::uint64_t working_bytes = 0;  // values, counters and frontier bitmaps of the rank's slots
   std::uint64_t resident_bytes = 0; // the rank's shares of the classes the pair's captures reach
   std::uint64_t buffer_bytes = 0;   // update buffers at their limit, and their exchange copies
