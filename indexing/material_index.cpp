@@ -7,18 +7,25 @@
 #include <stdexcept>
 
 #include "indexing/combinatorics.h"
-#include "indexing/stone_set_orbits.h"
+#include "indexing/orbit_ranking.h"
 
 namespace tsivy {
 
 namespace {
 
-using detail::stone_set_orbits;
-using detail::StoneSetOrbits;
+using detail::orbit_ranking;
+using detail::OrbitRanking;
 using detail::SymmetrySet;
 
-constexpr std::array<Symmetry, 3> kNonIdentity = {Symmetry::MirrorLeftRight, Symmetry::MirrorTopBottom,
-                                                  Symmetry::HalfTurn};
+// Every symmetry but the identity.
+constexpr auto kNonIdentity = [] {
+  std::array<Symmetry, kSymmetries - 1> a{};
+  for (int g = 1; g < kSymmetries; ++g) a[g - 1] = kAllSymmetries[g];
+  return a;
+}();
+
+// The largest side a valid class has: the index ranks sets of 1..kMaxSide points.
+constexpr int kMaxSide = std::min(kMaxStones - 1, kStonesPerSide);
 
 // Of the images of `set` under a group of symmetries that all fix the primary stones,
 // the smallest as a number: the canonical choice of the secondary stones.
@@ -26,7 +33,7 @@ PointSet smallest_image(PointSet set, SymmetrySet group) {
   if (group == detail::kOnlyIdentity) return set;
   PointSet best = set;
   for (Symmetry h : kNonIdentity)
-    if (group & detail::symmetry_bit(h)) best = std::min(best, apply(h, set));
+    if (group & detail::symmetry_bit(h)) best = std::min(best, detail::image(h, set));
   return best;
 }
 
@@ -100,7 +107,7 @@ MaterialIndex::MaterialIndex(Material material)
       secondary_slots_(detail::binomial(kPoints - primary_size_, secondary_size_)),
       slots_(0),
       raw_(detail::binomial(kPoints, material.us) * detail::binomial(kPoints - material.us, material.them)),
-      primary_orbits_(&stone_set_orbits(primary_size_)) {
+      primary_orbits_(&orbit_ranking(primary_size_)) {
   slots_ = primary_orbits_->count() * secondary_slots_;
 }
 
@@ -119,8 +126,7 @@ const MaterialIndex& MaterialIndex::of(Material material) {
 std::uint64_t MaterialIndex::index_unchecked(PointSet us, PointSet them) const noexcept {
   const detail::Images primary(primary_is_us_ ? us : them);
   const detail::Images secondary(primary_is_us_ ? them : us);
-  const StoneSetOrbits::Ranked r =
-      primary_orbits_->rank(primary[Symmetry::Identity], primary[Symmetry::MirrorLeftRight]);
+  const OrbitRanking::Ranked r = primary_orbits_->rank(primary);
   const PointSet canonical_primary = primary[r.to_canonical];
   PointSet canonical_secondary = secondary[r.to_canonical];
   if (r.stabiliser != detail::kOnlyIdentity)
@@ -131,14 +137,14 @@ std::uint64_t MaterialIndex::index_unchecked(PointSet us, PointSet them) const n
 
 std::pair<PointSet, PointSet> MaterialIndex::unindex_unchecked(std::uint64_t slot) const noexcept {
   const std::uint64_t primary_rank = slot / secondary_slots_, secondary_rank = slot - primary_rank * secondary_slots_;
-  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(primary_rank);
+  const OrbitRanking::Unranked p = primary_orbits_->unrank(primary_rank);
   const PointSet secondary = detail::scatter(detail::colex_unrank(secondary_rank, secondary_size_), kBoard & ~p.set);
   return primary_is_us_ ? std::pair{p.set, secondary} : std::pair{secondary, p.set};
 }
 
 bool MaterialIndex::is_canonical_unchecked(std::uint64_t slot) const noexcept {
   const std::uint64_t primary_rank = slot / secondary_slots_, secondary_rank = slot - primary_rank * secondary_slots_;
-  const StoneSetOrbits::Unranked p = primary_orbits_->unrank(primary_rank);
+  const OrbitRanking::Unranked p = primary_orbits_->unrank(primary_rank);
   if (p.stabiliser == detail::kOnlyIdentity) return true;
   const PointSet secondary = detail::scatter(detail::colex_unrank(secondary_rank, secondary_size_), kBoard & ~p.set);
   return smallest_image(secondary, p.stabiliser) == secondary;
@@ -172,9 +178,11 @@ bool MaterialIndex::is_canonical(std::uint64_t slot) const {
 std::size_t MaterialIndex::memory_bytes() const noexcept { return sizeof(*this); }
 
 std::size_t index_memory_bytes() {
-  std::size_t total = detail::half_orbits().memory_bytes() + detail::column_orbits().memory_bytes() +
-                      sizeof(detail::kBinomial) + sizeof(detail::kColexGuess);
-  for (int k = 1; k < kMaxStones; ++k) total += stone_set_orbits(k).memory_bytes();
+  // The closed form's shared tables, or the transpose's table of a square board.
+  std::size_t total = kSquareBoard ? sizeof(detail::kRowToColumn)
+                                   : detail::half_orbits().memory_bytes() + detail::column_orbits().memory_bytes();
+  total += sizeof(detail::kBinomial) + sizeof(detail::kColexGuess);
+  for (int k = 1; k <= kMaxSide; ++k) total += orbit_ranking(k).memory_bytes();
   for (Material m : materials_up_to(kMaxStones)) total += MaterialIndex::of(m).memory_bytes();
   return total;
 }
@@ -184,7 +192,7 @@ std::pair<PointSet, PointSet> canonical(PointSet us, PointSet them) {
   const bool primary_is_us = count(us) >= count(them);
   const PointSet primary = primary_is_us ? us : them;
   const PointSet secondary = primary_is_us ? them : us;
-  const StoneSetOrbits::Ranked r = stone_set_orbits(count(primary)).rank(primary);
+  const OrbitRanking::Ranked r = orbit_ranking(count(primary)).rank(primary);
   const PointSet p = apply(r.to_canonical, primary);
   const PointSet s = smallest_image(apply(r.to_canonical, secondary), r.stabiliser);
   return primary_is_us ? std::pair{p, s} : std::pair{s, p};
@@ -240,7 +248,7 @@ SlotCursor::SlotCursor(const MaterialIndex& index, std::uint64_t slot) noexcept
 PointSet SlotCursor::detail_scatter(PointSet value, PointSet mask) noexcept { return detail::scatter(value, mask); }
 
 void SlotCursor::load_primary(std::uint64_t rank) noexcept {
-  const detail::StoneSetOrbits::Unranked p = index_->primary_orbits_->unrank(rank);
+  const OrbitRanking::Unranked p = index_->primary_orbits_->unrank(rank);
   primary_ = p.set;
   stabiliser_ = p.stabiliser;
 }

@@ -2,8 +2,9 @@
 //
 // A material class (m, n) holds every position with m stones for the side to move and
 // n for the opponent, 1 <= m, n and m + n <= kMaxStones. Its index maps a position to a
-// slot in 0..slots()-1 so that the four board symmetries of a position share one slot,
-// and maps a slot back to the canonical representative of that symmetry class.
+// slot in 0..slots()-1 so that the board symmetries of a position (four, or eight on a
+// square board) share one slot, and maps a slot back to the canonical representative
+// of that symmetry class.
 // A few slots decode to a position that is not canonical (a symmetric image of another
 // slot's position, left over where the larger side's stones are symmetric; INDEX.md
 // lists how many per class); is_canonical() tells them apart, and the solver must skip
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -26,7 +28,12 @@ namespace tsivy {
 
 namespace detail {
 class StoneSetOrbits;
-}
+class TableSetOrbits;
+// The ranking of the larger side's stones, chosen with the board: the closed form over
+// the four symmetries of a board that is not square, the table over the eight of a
+// square one (INDEX.md, "Other boards").
+using OrbitRanking = std::conditional_t<kSquareBoard, TableSetOrbits, StoneSetOrbits>;
+}  // namespace detail
 
 // The largest number of stones on the board that the index covers: on a small board
 // (up to 25 points) every class of the game, up to the start's material; on a larger
@@ -113,7 +120,7 @@ class MaterialIndex {
   bool primary_is_us_;
   std::uint64_t secondary_slots_;  // C(points - primary, secondary)
   std::uint64_t slots_, raw_;
-  const detail::StoneSetOrbits* primary_orbits_;  // ranks the larger side's stones
+  const detail::OrbitRanking* primary_orbits_;  // ranks the larger side's stones
 };
 
 // Walks consecutive slots of a class, decoding each far more cheaply than unindex():
@@ -170,8 +177,8 @@ std::uint64_t index_scheme_id();
 std::pair<PointSet, PointSet> canonical(PointSet us, PointSet them);
 Position canonical(const Position& position);  // keeps to_move
 
-// How many distinct positions the symmetry class of (us, them) holds: 4 divided by the
-// number of symmetries that fix both sets, so 1, 2 or 4.
+// How many distinct positions the symmetry class of (us, them) holds: kSymmetries (4, or 8
+// on a square board) divided by the number of symmetries that fix both sets.
 int orbit_size(PointSet us, PointSet them);
 inline int orbit_size(const Position& position) { return orbit_size(position.us, position.them); }
 

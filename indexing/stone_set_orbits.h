@@ -30,16 +30,6 @@ inline constexpr PointSet kLeftHalf = [] {
 }();
 inline constexpr PointSet kMiddleColumn = column_mask(kHalfColumns);
 
-// A set of symmetries, bit g for Symmetry g. The symmetries form the Klein group, and
-// with the enum's codes (identity 0, left-right 1, top-bottom 2, half turn 3) composing
-// two of them is the exclusive or of their codes.
-using SymmetrySet = std::uint8_t;
-constexpr Symmetry compose(Symmetry g, Symmetry h) {
-  return static_cast<Symmetry>(static_cast<int>(g) ^ static_cast<int>(h));
-}
-constexpr SymmetrySet symmetry_bit(Symmetry g) { return static_cast<SymmetrySet>(1u << static_cast<int>(g)); }
-inline constexpr SymmetrySet kOnlyIdentity = symmetry_bit(Symmetry::Identity);
-
 // The row flip t on a half-board set (rows of kHalfColumns bits) and on a column set
 // (one bit per row).
 constexpr std::uint32_t flip_half(std::uint32_t x) {
@@ -148,7 +138,8 @@ static_assert(binomial(kHalfPoints, kHalfPoints / 2) * binomial(HalfBoardOrbits:
 const HalfBoardOrbits& half_orbits();
 const FlipOrbits& column_orbits();
 
-// The orbits of the four symmetries on the k-point sets of the board.
+// The orbits of the four symmetries on the k-point sets of the board: the whole group
+// of a board that is not square (a square board's eight take TableSetOrbits).
 class StoneSetOrbits {
  public:
   explicit StoneSetOrbits(int k);
@@ -166,6 +157,10 @@ class StoneSetOrbits {
   Ranked rank(PointSet set) const noexcept;
   // The same, given mirrored = mirror_left_right(set) (callers often have it).
   Ranked rank(PointSet set, PointSet mirrored) const noexcept;
+  // The same, from the set's images (the interface of TableSetOrbits).
+  Ranked rank(const Images& images) const noexcept {
+    return rank(images[Symmetry::Identity], images[Symmetry::MirrorLeftRight]);
+  }
 
   struct Unranked {
     PointSet set;  // the orbit's representative
