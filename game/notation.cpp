@@ -36,8 +36,9 @@ std::string this_board() {
   return std::to_string(kRows) + " rows of " + std::to_string(kColumns) + " points (board " + board_name() + ")";
 }
 
-// The board the rows describe, "5 rows of 9 points (board 5x9)", when every row is made of stones
-// and single digits and all describe the same number of points; empty otherwise. A
+// The board the rows describe, "5 rows of 9 points (board 5x9)", when every row is made
+// of stones and single digits, all describe the same number of points, and that number
+// and the number of rows are the size of some board other than this one; empty otherwise. A
 // position of another board (a 5x9 text given to the 3x3 build, say) is then named as
 // such instead of as a row that happens to be too long.
 std::string other_board_shape(std::string_view rows) {
@@ -57,12 +58,11 @@ std::string other_board_shape(std::string_view rows) {
       return {};
     }
   }
-  if (columns <= 0 || (row_count == kRows && columns == kColumns)) return {};
-  std::string shape = std::to_string(row_count) + " rows of " + std::to_string(columns) + " points";
+  // Only a size some board has (odd, 3 to 9: rules.md): "4 rows" is a mistake in the text.
   const auto board_size = [](int n) { return n % 2 == 1 && n >= 3 && n <= 9; };
-  if (board_size(row_count) && board_size(columns))
-    shape += " (board " + std::to_string(row_count) + "x" + std::to_string(columns) + ")";
-  return shape;
+  if (!board_size(row_count) || !board_size(columns) || (row_count == kRows && columns == kColumns)) return {};
+  return std::to_string(row_count) + " rows of " + std::to_string(columns) + " points (board " +
+         std::to_string(row_count) + "x" + std::to_string(columns) + ")";
 }
 
 // Rejects a text whose rows have the wrong size: as a position of another board when

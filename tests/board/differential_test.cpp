@@ -14,7 +14,6 @@
 namespace tsivy {
 namespace {
 
-constexpr int kMaxReportedFailures = 5;
 
 TEST(BoardGenerator, EveryMaterialAgreesWithTheReference) {
   board_test::Rng rng(9173);
@@ -24,7 +23,7 @@ TEST(BoardGenerator, EveryMaterialAgreesWithTheReference) {
   long captures = 0, positions = 0;
   for (int us = 0; us <= kStonesPerSide; ++us)
     for (int them = 0; them <= kStonesPerSide; ++them)
-      for (int k = 0; k < per_class && failures < kMaxReportedFailures; ++k) {
+      for (int k = 0; k < per_class && failures < board_test::kMaxReportedFailures; ++k) {
         const Position p = board_test::random_position(rng, us, them, k % 2 ? Colour::Black : Colour::White);
         captures += reference::has_capture(p) ? 1 : 0;
         ++positions;
@@ -40,9 +39,9 @@ TEST(BoardGenerator, PositionsOfRandomGamesAgreeWithTheReference) {
   board_test::Rng rng(5151);
   const Position start = reference::parse(reference::start_text());
   int failures = 0;
-  for (int game = 0; game < 60 && failures < kMaxReportedFailures; ++game) {
+  for (int game = 0; game < 60 && failures < board_test::kMaxReportedFailures; ++game) {
     Position p = start;
-    for (int ply = 0; ply < 40 && failures < kMaxReportedFailures; ++ply) {
+    for (int ply = 0; ply < 40 && failures < board_test::kMaxReportedFailures; ++ply) {
       failures += board_test::generators_agree(p) ? 0 : 1;
       const std::vector<reference::RefTurn> turns = reference::turns(p);
       if (turns.empty()) break;

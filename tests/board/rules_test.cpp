@@ -54,7 +54,9 @@ TEST(OtherBoards, DiagonalLinesJoinStrongPointsOnly) {
       const int column = column_of(p) + column_step(d), row = row_of(p) + row_step(d);
       const bool on_board = column >= 0 && column < kColumns && row >= 0 && row < kRows;
       EXPECT_EQ(q >= 0, is_strong(p) && on_board) << point_name(p);
-      if (q >= 0) EXPECT_TRUE(is_strong(q)) << point_name(p) << " to " << point_name(q);
+      if (q >= 0) {
+        EXPECT_TRUE(is_strong(q)) << point_name(p) << " to " << point_name(q);
+      }
     }
 }
 

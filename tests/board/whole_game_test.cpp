@@ -19,7 +19,6 @@ namespace {
 // Far above the 3x3 game's reachable positions, far below what a few seconds allow on
 // the larger boards, whose games the random and perft tests sample instead.
 constexpr std::size_t kMaxReachable = 100'000;
-constexpr int kMaxReportedFailures = 5;
 
 TEST(WholeGame, EveryPositionReachableFromTheStartAgreesWithTheReference) {
   if (kPoints > 9) GTEST_SKIP() << "the whole game is enumerated on 3x3 only; " << board_name() << " is too large";
@@ -28,7 +27,7 @@ TEST(WholeGame, EveryPositionReachableFromTheStartAgreesWithTheReference) {
   std::vector<Position> frontier{start};
   int failures = 0, plies = 0, deepest = 0;  // deepest: turns to the last new position
   std::size_t ended = 0;  // positions without a turn: the game is over there
-  while (!frontier.empty() && failures < kMaxReportedFailures) {
+  while (!frontier.empty() && failures < board_test::kMaxReportedFailures) {
     std::vector<Position> next;
     for (const Position& p : frontier) {
       failures += board_test::generators_agree(p) ? 0 : 1;

@@ -196,7 +196,9 @@ bool has_capture(const Position& position) { return grid_has_capture(to_grid(pos
 
 std::vector<Position> paika_successors(const Position& position) {
   std::vector<Position> out;
-  if (has_capture(position)) return out;
+  // Qualified: game/movegen.h's has_capture, found by argument-dependent lookup, is an
+  // equal match where both are visible (the board builds compile tests as one unit).
+  if (reference::has_capture(position)) return out;
   for (const RefTurn& t : turns(position)) out.push_back(t.result);
   return out;
 }
