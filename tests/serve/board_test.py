@@ -72,7 +72,7 @@ def generate_tables():
     tables = os.path.join(WORKDIR, "tables")
     shutil.rmtree(tables, ignore_errors=True)
     os.makedirs(WORKDIR, exist_ok=True)
-    subprocess.run([TSIVY, "--board", BOARD, "generate", "--max-stones", str(TABLE_STONES), "--out", tables,
+    subprocess.run([TSIVY, "generate", "--board", BOARD, "--max-stones", str(TABLE_STONES), "--out", tables,
                     "--threads", "2", "--quiet"], check=True)
     return tables
 
@@ -116,7 +116,7 @@ class BoardApi(unittest.TestCase):
         for turn in answer["turns"]:
             for step in turn["turn"].split("-"):
                 self.assertIn(step[:2], points, turn)
-        cli = subprocess.run([TSIVY, "--board", BOARD, "probe", "--tables", self.tables, "--fen", fen, "--json"],
+        cli = subprocess.run([TSIVY, "probe", "--board", BOARD, "--tables", self.tables, "--fen", fen, "--json"],
                              check=True, capture_output=True, text=True).stdout.strip()
         self.assertEqual(self.server.request("GET", probe_path(fen))[2].decode(), cli)
 
