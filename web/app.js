@@ -461,8 +461,8 @@ function svg(name, attributes, parent) {
 
 // The lines of the board, drawn once: every row and column, and the diagonals, which
 // join strong points only (column + row even, rules.md).
-function drawGrid(board) {
-  const grid = svg("g", { class: "grid" }, board);
+function drawGrid(element) {
+  const grid = svg("g", { class: "grid" }, element);
   const line = (a, b) => svg("line", { x1: pointX(a), y1: pointY(a), x2: pointX(b), y2: pointY(b) }, grid);
   const C = board.columns;
   for (let r = 0; r < board.rows; ++r) line(r * C, r * C + C - 1);
@@ -474,12 +474,12 @@ function drawGrid(board) {
     if (c < C - 1) line(p, p + C + 1);  // up and right
     if (c > 0) line(p, p + C - 1);      // up and left
   }
-  const labels = svg("g", {}, board);
-  svg("g", { id: "labels" }, board);
-  svg("g", { id: "layer-marks" }, board);
-  svg("g", { id: "layer-stones" }, board);
-  svg("g", { id: "layer-overlay" }, board);
-  const hits = svg("g", { id: "layer-hits" }, board);
+  const labels = svg("g", {}, element);
+  svg("g", { id: "labels" }, element);
+  svg("g", { id: "layer-marks" }, element);
+  svg("g", { id: "layer-stones" }, element);
+  svg("g", { id: "layer-overlay" }, element);
+  const hits = svg("g", { id: "layer-hits" }, element);
   for (let p = 0; p < board.points; ++p) {
     // As large as the spacing of the points: a finger may land anywhere near one.
     const hit = svg("rect", { class: "hit", width: STEP, height: STEP, "data-point": pointName(p) }, hits);
@@ -533,8 +533,7 @@ function flipBoard() {
 }
 
 function renderBoard() {
-  const board = $("board");
-  board.classList.toggle("editing", state.mode === "edit");
+  $("board").classList.toggle("editing", state.mode === "edit");
   const marks = $("layer-marks");
   const stones = $("layer-stones");
   const overlay = $("layer-overlay");

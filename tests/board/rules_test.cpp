@@ -43,7 +43,9 @@ TEST(OtherBoards, TheCornersAreStrongAndTheCentreFollowsColumnPlusRow) {
   EXPECT_EQ(is_strong(kPoints / 2), centre_strong) << centre;
   const bool rules_example = board_name() == "3x3" || board_name() == "5x5" || board_name() == "3x7" ||
                              board_name() == "7x3" || board_name() == "5x9";
-  if (rules_example) EXPECT_TRUE(is_strong(kPoints / 2)) << centre;
+  if (rules_example) {
+    EXPECT_TRUE(is_strong(kPoints / 2)) << centre;
+  }
 }
 
 TEST(OtherBoards, EveryPointIsJoinedToItsOrthogonalNeighbours) {
