@@ -166,7 +166,8 @@ def check_page(server):
                     for a, b in (("x1", "y1"), ("x2", "y2"))]
             drawn.add(frozenset(at[e] for e in ends))
         assert drawn == lines_of_the_board(), (sorted(map(sorted, drawn)), sorted(map(sorted, lines_of_the_board())))
-        width, height = (float(v) for v in driver.find_element(By.ID, "board").get_attribute("viewBox").split()[2:])
+        view_box = driver.execute_script("return document.getElementById('board').getAttribute('viewBox')")
+        width, height = (float(v) for v in view_box.split()[2:])
         assert (width, height) == (100 + (COLUMNS - 1) * STEP, 100 + (ROWS - 1) * STEP), (width, height)
 
         # The editor: clear the board, place White on a1 and Black on the last point, then
