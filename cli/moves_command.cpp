@@ -11,7 +11,8 @@ void add_moves_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("moves", "List the legal turns of a position, each with the position it leads to");
   auto fen = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
-  cmd->add_option("--fen", *fen, "Position, e.g. \"9/6B2/4W4/2W6/9 w\"")->required();
+  cmd->add_option("--fen", *fen, "Position of the board (see --board), e.g. its start \"" + format_position(start_position()) + "\"")
+      ->required();
   cmd->add_flag("--json", *json, "One JSON object per turn: {\"turn\": ..., \"result\": ...}");
   cmd->callback([fen, json] {
     const Position position = parse_position(*fen);

@@ -13,8 +13,9 @@ void add_perft_command(CLI::App& app) {
   auto fen = std::make_shared<std::string>();
   auto depth = std::make_shared<int>(0);
   auto json = std::make_shared<bool>(false);
-  cmd->add_option("--fen", *fen, "Root position (default: the start position)")
-      ->default_val("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w");
+  // The start of the board of this build (5x9 unless --board says otherwise).
+  cmd->add_option("--fen", *fen, "Root position (default: the start position of the board)")
+      ->default_val(format_position(start_position()));
   cmd->add_option("--depth", *depth, "Deepest level, in turns")->required()->check(CLI::Range(1, 64));
   cmd->add_flag("--json", *json, "One JSON object per depth: {\"depth\": d, \"turns\": T, \"positions\": P}");
   cmd->callback([fen, depth, json] {

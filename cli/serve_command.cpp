@@ -14,6 +14,7 @@
 #include "check/stats.h"
 #include "cli/commands.h"
 #include "cli/stats_json.h"
+#include "game/geometry.h"
 #include "serve/web_api.h"
 #include "serve/web_server.h"
 
@@ -70,10 +71,11 @@ std::map<std::string, std::string> deepest_positions(const std::string& dir, uns
 void add_serve_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "serve",
-      "Web explorer: look positions up and play against perfect play in a browser.\n"
+      "Web explorer: look positions up and play against perfect play in a browser, on the board of\n"
+      "the tables (--board RxC for another board than 5x9; the page draws the board it is told).\n"
       "Open the address it prints (default http://127.0.0.1:8080/); Ctrl-C stops it.\n"
-      "JSON API: /api/probe?fen=F (as `probe --json`), /api/line?fen=F (as `play --json`), /api/info,\n"
-      "/api/random?class=MvN&wdl=win|draw|loss");
+      "JSON API: /api/probe?fen=F (as `probe --json`), /api/line?fen=F (as `play --json`),\n"
+      "/api/info (the board: rows, columns, name, start; the classes), /api/random?class=MvN&wdl=win|draw|loss");
   auto dir = std::make_shared<std::string>();
   auto host = std::make_shared<std::string>("127.0.0.1");
   auto port = std::make_shared<int>(8080);
@@ -97,7 +99,7 @@ void add_serve_command(CLI::App& app) {
     {
       StopOnSignal stop(server);
       std::cout << "tsivy serve: http://" << (host->find(':') != std::string::npos ? "[" + *host + "]" : *host) << ":"
-                << bound << "/ (tables " << *dir << ", up to " << tables.max_stones()
+                << bound << "/ (board " << board_name() << ", tables " << *dir << ", up to " << tables.max_stones()
                 << " stones; Ctrl-C stops)" << std::endl;
       server.run();
     }

@@ -30,10 +30,53 @@ std::string printable(std::string_view text) {
   throw InvalidPosition("bad position \"" + printable(text) + "\": " + what);
 }
 
+// "3 rows of 3 points (board 3x3)": each build reads the positions of its own board only,
+// so a message about the size of the text says which board that is.
+std::string this_board() {
+  return std::to_string(kRows) + " rows of " + std::to_string(kColumns) + " points (board " + board_name() + ")";
+}
+
+// The board the rows describe, "5 rows of 9 points (board 5x9)", when every row is made
+// of stones and single digits, all describe the same number of points, and that number
+// and the number of rows are the size of some board other than this one; empty otherwise. A
+// position of another board (a 5x9 text given to the 3x3 build, say) is then named as
+// such instead of as a row that happens to be too long.
+std::string other_board_shape(std::string_view rows) {
+  int described = 0, columns = -1, row_count = 1;
+  for (std::size_t i = 0; i <= rows.size(); ++i) {
+    const char ch = i < rows.size() ? rows[i] : '/';
+    if (ch == '/') {
+      if (columns != -1 && described != columns) return {};
+      columns = described;
+      described = 0;
+      if (i < rows.size()) ++row_count;
+    } else if (ch == 'W' || ch == 'B') {
+      ++described;
+    } else if (ch >= '1' && ch <= '9' && !(i > 0 && rows[i - 1] >= '1' && rows[i - 1] <= '9')) {
+      described += ch - '0';
+    } else {
+      return {};
+    }
+  }
+  // Only a size some board has (odd, 3 to 9: rules.md): "4 rows" is a mistake in the text.
+  const auto board_size = [](int n) { return n % 2 == 1 && n >= 3 && n <= 9; };
+  if (!board_size(row_count) || !board_size(columns) || (row_count == kRows && columns == kColumns)) return {};
+  return std::to_string(row_count) + " rows of " + std::to_string(columns) + " points (board " +
+         std::to_string(row_count) + "x" + std::to_string(columns) + ")";
+}
+
+// Rejects a text whose rows have the wrong size: as a position of another board when
+// they describe one, else with `what` (which says where); either way naming this board.
+[[noreturn]] void reject_size(const std::string& what, std::string_view rows, std::string_view text) {
+  if (const std::string shape = other_board_shape(rows); !shape.empty())
+    reject(shape + ": a position of another board; this build's board has " + this_board(), text);
+  reject(what + "; a position here has " + this_board(), text);
+}
+
 }  // namespace
 
 Position parse_position(std::string_view text) {
-  if (text.empty()) reject("empty text; expected five rows and the side to move", text);
+  if (text.empty()) reject("empty text; expected " + this_board() + " and the side to move", text);
   const std::size_t space = text.find(' ');
   if (space == 0) reject("unexpected space ' ' at character 1; the text starts with the top row", text);
   if (space == std::string_view::npos) reject("missing side to move (expected ' w' or ' b' after the rows)", text);
@@ -47,8 +90,8 @@ Position parse_position(std::string_view text) {
     const std::string where = " at character " + std::to_string(i + 1);
     if (ch == '/') {
       if (column != kColumns)
-        reject("row " + std::to_string(row + 1) + " describes " + std::to_string(column) + " points, not " + std::to_string(kColumns), text);
-      if (++rows_seen > kRows) reject("more than " + std::to_string(kRows) + " rows", text);
+        reject_size("row " + std::to_string(row + 1) + " describes " + std::to_string(column) + " points, not " + std::to_string(kColumns), rows, text);
+      if (++rows_seen > kRows) reject_size("more than " + std::to_string(kRows) + " rows", rows, text);
       --row;
       column = 0;
     } else if (ch >= '1' && ch <= '9') {
@@ -56,9 +99,9 @@ Position parse_position(std::string_view text) {
       if (i > 0 && rows[i - 1] >= '1' && rows[i - 1] <= '9')
         reject("two digits in a row" + where + "; write an empty run as one digit", text);
       column += ch - '0';
-      if (column > kColumns) reject("row " + std::to_string(row + 1) + " describes more than " + std::to_string(kColumns) + " points" + where, text);
+      if (column > kColumns) reject_size("row " + std::to_string(row + 1) + " describes more than " + std::to_string(kColumns) + " points" + where, rows, text);
     } else if (ch == 'W' || ch == 'B') {
-      if (column >= kColumns) reject("row " + std::to_string(row + 1) + " describes more than " + std::to_string(kColumns) + " points" + where, text);
+      if (column >= kColumns) reject_size("row " + std::to_string(row + 1) + " describes more than " + std::to_string(kColumns) + " points" + where, rows, text);
       (ch == 'W' ? white : black) |= bit(point_at(column, row));
       ++column;
     } else {
@@ -68,8 +111,8 @@ Position parse_position(std::string_view text) {
     }
   }
   if (column != kColumns)
-    reject("row " + std::to_string(row + 1) + " describes " + std::to_string(column) + " points, not " + std::to_string(kColumns), text);
-  if (rows_seen != kRows) reject(std::to_string(rows_seen) + " rows, expected " + std::to_string(kRows), text);
+    reject_size("row " + std::to_string(row + 1) + " describes " + std::to_string(column) + " points, not " + std::to_string(kColumns), rows, text);
+  if (rows_seen != kRows) reject_size(std::to_string(rows_seen) + " rows, expected " + std::to_string(kRows), rows, text);
 
   Colour to_move;
   if (side == "w") to_move = Colour::White;

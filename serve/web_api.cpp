@@ -6,6 +6,7 @@
 #include <random>
 
 #include "game/geometry.h"
+#include "game/notation.h"
 #include "indexing/material_index.h"
 #include "serve/probe_json.h"
 #include "table_dir/manifest.h"
@@ -37,6 +38,12 @@ int http_status_of(int tsivy_status) {
   }
 }
 
+// The board of this build (each board is a build of its own, `tsivy --board RxC`), so that
+// the page draws it and names its points: the page knows no board size of its own.
+nlohmann::json board_json() {
+  return {{"rows", kRows}, {"columns", kColumns}, {"name", board_name()}, {"start", format_position(start_position())}};
+}
+
 nlohmann::json info_json(const Tables& tables, const Manifest& manifest,
                          const std::map<std::string, std::string>& deepest) {
   nlohmann::json classes = nlohmann::json::array();
@@ -61,7 +68,10 @@ nlohmann::json info_json(const Tables& tables, const Manifest& manifest,
     if (const auto found = deepest.find(name); found != deepest.end()) entry["deepest"] = found->second;
     classes.push_back(entry);
   }
-  return {{"version", tsivy_version_string()}, {"max_stones", tables.max_stones()}, {"classes", classes}};
+  return {{"version", tsivy_version_string()},
+          {"board", board_json()},
+          {"max_stones", tables.max_stones()},
+          {"classes", classes}};
 }
 
 // Holds one of the probe slots for its lifetime.
@@ -91,7 +101,8 @@ WebApi::WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned 
 
 template <class Answer>
 ApiAnswer WebApi::answer_for_position(const std::optional<std::string>& fen, Answer&& answer) const {
-  if (!fen) return error_answer(400, "missing parameter: fen (a position, e.g. \"9/6B2/4W4/2W6/9 w\")",
+  if (!fen)
+    return error_answer(400, "missing parameter: fen (a position, e.g. the start \"" + format_position(start_position()) + "\")",
                         tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
   // The C API reads a NUL-terminated string: a NUL inside would silently cut it short.
   if (fen->size() > kMaxFenParameter || fen->find('\0') != std::string::npos)
@@ -129,7 +140,9 @@ namespace {
 // it is no class of these tables.
 std::optional<std::pair<int, int>> class_stones(const nlohmann::json& info, const std::string& name) {
   for (const nlohmann::json& c : info["classes"])
-    if (c["class"] == name) {
+    // Compared as a string: json == std::string builds a json of `name` first, in which
+    // GCC 12 sees a false out-of-bounds read (-Warray-bounds).
+    if (c["class"].get_ref<const std::string&>() == name) {
       const Material material = Material::parse(name);
       return std::pair{material.us, material.them};
     }

@@ -3,8 +3,9 @@
 // {"error": "..."} (never an exception); the web server only carries the answers.
 //   GET /api/probe?fen=F            the object of `tsivy probe --json`
 //   GET /api/line?fen=F[&max_turns=N]  the object of `tsivy play --json`
-//   GET /api/info                   classes present, largest complete total, manifest statistics
-//                                   (and each class's deepest position, when counted at start)
+//   GET /api/info                   the board (rows, columns, name, start position), classes present,
+//                                   largest complete total, manifest statistics (and each class's
+//                                   deepest position, when counted at start)
 //   GET /api/random?class=MvN&wdl=V  a random position of the class with value V for the side to move
 #pragma once
 

@@ -3,55 +3,74 @@
 // (/api/probe), and playing on the board only narrows that list down click by click.
 "use strict";
 
-const COLUMNS = "abcdefghi";
-const ROWS = 5;
-const POINTS = 45;
 const STEP = 80;    // board units between neighbouring points
 const MARGIN = 50;  // board units around the outer lines
-const START_FEN = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w";
-const DEFAULT_FEN = "9/6B2/4W4/2W6/9 w";  // notation.md's endgame
 const COMPUTER_DELAY_MS = 600;
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// ---- The board -------------------------------------------------------------------------
+
+// The board of the server's build, from /api/info (each board is a build of its own,
+// `tsivy serve --board RxC`): rows, columns, points, column letters, start position.
+const board = { rows: 0, columns: 0, points: 0, letters: "", name: "", start: "", empty: "" };
+
+function setBoard(info) {
+  board.rows = info.rows;
+  board.columns = info.columns;
+  board.points = info.rows * info.columns;
+  board.letters = "abcdefghi".slice(0, info.columns);
+  board.name = info.name;
+  board.start = info.start;
+  board.empty = new Array(info.rows).fill(String(info.columns)).join("/");
+}
+
+// The position a page without one in its link shows: notation.md's endgame on 5x9, and
+// on the other boards their start.
+const defaultFen = () => (board.name === "5x9" ? "9/6B2/4W4/2W6/9 w" : board.start);
+
 // ---- Positions and turns as text (drawing only; the server checks everything) ----------
 
-// Point p = row_index * 9 + column_index, a1 = 0 (notation.md).
-const pointName = (p) => COLUMNS[p % 9] + String(Math.floor(p / 9) + 1);
-const pointIndex = (name) => (Number(name.slice(1)) - 1) * 9 + COLUMNS.indexOf(name[0]);
+// Point p = row_index * columns + column_index, a1 = 0 (notation.md).
+const columnOf = (p) => p % board.columns;
+const rowOf = (p) => Math.floor(p / board.columns);
+const pointName = (p) => board.letters[columnOf(p)] + String(rowOf(p) + 1);
+const pointIndex = (name) => (Number(name.slice(1)) - 1) * board.columns + board.letters.indexOf(name[0]);
 // Flipped (Black at the bottom), the board turns half a turn.
-const column = (p) => (state.flipped ? 8 - (p % 9) : p % 9);
-const row = (p) => (state.flipped ? ROWS - 1 - Math.floor(p / 9) : Math.floor(p / 9));
+const column = (p) => (state.flipped ? board.columns - 1 - columnOf(p) : columnOf(p));
+const row = (p) => (state.flipped ? board.rows - 1 - rowOf(p) : rowOf(p));
 const pointX = (p) => MARGIN + column(p) * STEP;
-const pointY = (p) => MARGIN + (ROWS - 1 - row(p)) * STEP;
+const pointY = (p) => MARGIN + (board.rows - 1 - row(p)) * STEP;
 
-// {cells: 45 x ("W" | "B" | null), side: "w" | "b"}, or null when the text is not a position.
+// {cells: points x ("W" | "B" | null), side: "w" | "b"}, or null when the text is not a
+// position of this board.
 function parseFen(text) {
-  const match = /^([1-9WB]+(?:\/[1-9WB]+){4}) ([wb])$/.exec(String(text));
+  const match = /^([1-9WB/]+) ([wb])$/.exec(String(text));
   if (!match || /[1-9]{2}/.test(match[1])) return null;  // "54" is malformed (notation.md)
-  const cells = new Array(POINTS).fill(null);
-  const rows = match[1].split("/");  // row 5 first
-  for (let r = 0; r < ROWS; ++r) {
+  const rows = match[1].split("/");  // the top row first
+  if (rows.length !== board.rows) return null;
+  const cells = new Array(board.points).fill(null);
+  for (let r = 0; r < board.rows; ++r) {
     let column = 0;
     for (const ch of rows[r]) {
       if (ch === "W" || ch === "B") {
-        if (column < 9) cells[(ROWS - 1 - r) * 9 + column] = ch;
+        if (column < board.columns) cells[(board.rows - 1 - r) * board.columns + column] = ch;
         column += 1;
       } else {
         column += Number(ch);
       }
     }
-    if (column !== 9) return null;
+    if (column !== board.columns) return null;
   }
   return { cells, side: match[2] };
 }
 
 function formatFen(position) {
   const rows = [];
-  for (let r = ROWS - 1; r >= 0; --r) {
+  for (let r = board.rows - 1; r >= 0; --r) {
     let text = "";
     let empty = 0;
-    for (let c = 0; c < 9; ++c) {
-      const cell = position.cells[r * 9 + c];
+    for (let c = 0; c < board.columns; ++c) {
+      const cell = position.cells[r * board.columns + c];
       if (!cell) { empty += 1; continue; }
       if (empty) text += empty;
       empty = 0;
@@ -87,10 +106,11 @@ const state = {
   // ({fen, turn, wdl, depth}: the turn's text and its value for the side that made it;
   // the first entry has turn null). state.ply is the one shown. Every entry has a
   // history entry of its own (pushState), so Back and Forward step through the game.
-  game: [{ fen: DEFAULT_FEN, turn: null }],
+  // The first position is shown once the board is known (start).
+  game: [],
   ply: 0,
-  fen: DEFAULT_FEN,
-  position: parseFen(DEFAULT_FEN),
+  fen: null,
+  position: null,
   probe: null,          // the /api/probe answer for state.fen, once it has come
   turns: [],            // its turns, each with parsed points and kinds
   mode: "play",
@@ -123,11 +143,17 @@ async function getJson(path) {
 
 const probeUrl = (fen) => "/api/probe?fen=" + encodeURIComponent(fen);
 
+// The board and the tables; false (and the reason shown) when the server cannot say.
 async function loadInfo() {
   const { status, body } = await getJson("/api/info");
-  if (status !== 200) return;
+  if (status !== 200 || !body.board) {
+    showMessage("The server could not describe its board: " + (body.error || "HTTP " + status), true);
+    return false;
+  }
+  setBoard(body.board);
   state.maxStones = body.max_stones;
-  $("tables-info").textContent = `${body.classes.length} classes, up to ${body.max_stones} stones`;
+  $("tables-info").textContent = `${board.name} board: ${body.classes.length} classes, up to ${body.max_stones} stones`;
+  return true;
 }
 
 async function probeCurrent() {
@@ -435,25 +461,26 @@ function svg(name, attributes, parent) {
 
 // The lines of the board, drawn once: every row and column, and the diagonals, which
 // join strong points only (column + row even, rules.md).
-function drawGrid(board) {
-  const grid = svg("g", { class: "grid" }, board);
+function drawGrid(element) {
+  const grid = svg("g", { class: "grid" }, element);
   const line = (a, b) => svg("line", { x1: pointX(a), y1: pointY(a), x2: pointX(b), y2: pointY(b) }, grid);
-  for (let r = 0; r < ROWS; ++r) line(r * 9, r * 9 + 8);
-  for (let c = 0; c < 9; ++c) line(c, 36 + c);
-  for (let p = 0; p < POINTS; ++p) {
-    const c = p % 9;
-    const r = Math.floor(p / 9);
-    if ((c + r) % 2 !== 0 || r === ROWS - 1) continue;
-    if (c < 8) line(p, p + 10);  // up and right
-    if (c > 0) line(p, p + 8);   // up and left
+  const C = board.columns;
+  for (let r = 0; r < board.rows; ++r) line(r * C, r * C + C - 1);
+  for (let c = 0; c < C; ++c) line(c, (board.rows - 1) * C + c);
+  for (let p = 0; p < board.points; ++p) {
+    const c = columnOf(p);
+    const r = rowOf(p);
+    if ((c + r) % 2 !== 0 || r === board.rows - 1) continue;
+    if (c < C - 1) line(p, p + C + 1);  // up and right
+    if (c > 0) line(p, p + C - 1);      // up and left
   }
-  const labels = svg("g", {}, board);
-  svg("g", { id: "labels" }, board);
-  svg("g", { id: "layer-marks" }, board);
-  svg("g", { id: "layer-stones" }, board);
-  svg("g", { id: "layer-overlay" }, board);
-  const hits = svg("g", { id: "layer-hits" }, board);
-  for (let p = 0; p < POINTS; ++p) {
+  const labels = svg("g", {}, element);
+  svg("g", { id: "labels" }, element);
+  svg("g", { id: "layer-marks" }, element);
+  svg("g", { id: "layer-stones" }, element);
+  svg("g", { id: "layer-overlay" }, element);
+  const hits = svg("g", { id: "layer-hits" }, element);
+  for (let p = 0; p < board.points; ++p) {
     // As large as the spacing of the points: a finger may land anywhere near one.
     const hit = svg("rect", { class: "hit", width: STEP, height: STEP, "data-point": pointName(p) }, hits);
     hit.addEventListener("click", () => onBoardClick(p));
@@ -481,7 +508,7 @@ function drawPath(points, parent, extraClass) {
 function capturedPoints(before, after) {
   const mover = state.position.side === "w" ? "W" : "B";
   const out = [];
-  for (let p = 0; p < POINTS; ++p) if (before.cells[p] && before.cells[p] !== mover && !after.cells[p]) out.push(p);
+  for (let p = 0; p < board.points; ++p) if (before.cells[p] && before.cells[p] !== mover && !after.cells[p]) out.push(p);
   return out;
 }
 
@@ -489,8 +516,9 @@ function capturedPoints(before, after) {
 function placeLabelsAndHits() {
   const labels = $("labels");
   labels.replaceChildren();
-  for (let c = 0; c < 9; ++c) svg("text", { class: "label", x: pointX(c), y: 2 * MARGIN + 4 * STEP - 14 }, labels).textContent = COLUMNS[c];
-  for (let r = 0; r < ROWS; ++r) svg("text", { class: "label", x: 18, y: pointY(r * 9) }, labels).textContent = String(r + 1);
+  const bottom = 2 * MARGIN + (board.rows - 1) * STEP - 14;
+  for (let c = 0; c < board.columns; ++c) svg("text", { class: "label", x: pointX(c), y: bottom }, labels).textContent = board.letters[c];
+  for (let r = 0; r < board.rows; ++r) svg("text", { class: "label", x: 18, y: pointY(r * board.columns) }, labels).textContent = String(r + 1);
   for (const hit of document.querySelectorAll("#layer-hits .hit")) {
     const p = pointIndex(hit.dataset.point);
     hit.setAttribute("x", pointX(p) - STEP / 2);
@@ -505,8 +533,7 @@ function flipBoard() {
 }
 
 function renderBoard() {
-  const board = $("board");
-  board.classList.toggle("editing", state.mode === "edit");
+  $("board").classList.toggle("editing", state.mode === "edit");
   const marks = $("layer-marks");
   const stones = $("layer-stones");
   const overlay = $("layer-overlay");
@@ -522,7 +549,7 @@ function renderBoard() {
     const after = parseFen(preview.fen);
     captured = capturedPoints(shown, after);
   }
-  for (let p = 0; p < POINTS; ++p) {
+  for (let p = 0; p < board.points; ++p) {
     const cell = shown.cells[p];
     if (!cell) continue;
     const stone = svg("circle", { class: "stone " + cell, cx: pointX(p), cy: pointY(p), r: STEP * 0.3, "data-point": pointName(p), "data-stone": cell }, stones);
@@ -716,13 +743,22 @@ async function startFromUrl(how) {
   const saved = window.history.state;
   if (saved && Array.isArray(saved.game) && saved.game[saved.ply] && saved.game[saved.ply].fen === requested)
     return show(saved.game, saved.ply, "none");
-  if (requested === null) return show([{ fen: DEFAULT_FEN, turn: null }], 0, how);
+  if (requested === null) return show([{ fen: defaultFen(), turn: null }], 0, how);
   const read = await readPosition(requested);
-  show([{ fen: read.fen || DEFAULT_FEN, turn: null }], 0, how);
+  show([{ fen: read.fen || defaultFen(), turn: null }], 0, how);
   if (read.error) showFenError("The link's position is not a position (showing the default): " + read.error);
 }
 
-function start() {
+// The 5x9 board fills its panel (760 px for 740 units); a smaller board is drawn at the
+// same scale, not with larger points.
+const MAX_PIXELS_PER_UNIT = 760 / 740;
+
+async function start() {
+  if (!(await loadInfo())) return;
+  const width = 2 * MARGIN + (board.columns - 1) * STEP, height = 2 * MARGIN + (board.rows - 1) * STEP;
+  $("board").setAttribute("viewBox", `0 0 ${width} ${height}`);
+  $("board").setAttribute("aria-label", `Fanorona board, ${board.rows} rows of ${board.columns} points`);
+  $("board").style.maxWidth = `${width * MAX_PIXELS_PER_UNIT}px`;
   drawGrid($("board"));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
@@ -739,8 +775,8 @@ function start() {
   window.addEventListener("popstate", onHistory);
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", () => setMode(radio.value));
   $("switch-side").addEventListener("click", switchSide);
-  $("clear-board").addEventListener("click", () => setPosition("9/9/9/9/9 " + state.position.side));
-  $("start-position").addEventListener("click", () => setPosition(START_FEN));
+  $("clear-board").addEventListener("click", () => setPosition(board.empty + " " + state.position.side));
+  $("start-position").addEventListener("click", () => setPosition(board.start));
   $("fen-form").addEventListener("submit", loadTypedFen);
   $("fen-copy").addEventListener("click", copyFen);
   for (const id of ["choose-approach", "choose-withdrawal"]) {
@@ -764,7 +800,6 @@ function start() {
   });
 
   placeLabelsAndHits();
-  loadInfo();
   startFromUrl("replace");
 }
 

@@ -46,7 +46,7 @@ async function openRandom(event) {
 async function start() {
   const response = await fetch("/api/info", { cache: "no-store" });
   const info = await response.json();
-  $("tables-info").textContent = `${info.classes.length} classes, up to ${info.max_stones} stones`;
+  $("tables-info").textContent = `${info.board.name} board: ${info.classes.length} classes, up to ${info.max_stones} stones`;
   const body = $("classes").querySelector("tbody");
   const stones = (c) => c.class.split("v").map(Number);
   const sorted = [...info.classes].sort((a, b) => a.stones - b.stones || stones(b)[0] - stones(a)[0]);

@@ -196,7 +196,9 @@ bool has_capture(const Position& position) { return grid_has_capture(to_grid(pos
 
 std::vector<Position> paika_successors(const Position& position) {
   std::vector<Position> out;
-  if (has_capture(position)) return out;
+  // Qualified: game/movegen.h's has_capture, found by argument-dependent lookup, is an
+  // equal match where both are visible (the board builds compile tests as one unit).
+  if (reference::has_capture(position)) return out;
   for (const RefTurn& t : turns(position)) out.push_back(t.result);
   return out;
 }
@@ -255,6 +257,24 @@ std::vector<RefPerftLevel> perft(const Position& root, int depth) {
     levels[i].positions = seen[i].size();
   }
   return levels;
+}
+
+std::string start_text() {
+  std::string middle(static_cast<std::size_t>(kColumns), '.');
+  const int centre = kColumns / 2;
+  for (int c = 0; c < centre; ++c) {
+    const bool black = c % 2 == 0;
+    middle[static_cast<std::size_t>(c)] = black ? 'B' : 'W';
+    middle[static_cast<std::size_t>(kColumns - 1 - c)] = black ? 'W' : 'B';
+  }
+  std::string s;
+  for (int r = kRows - 1; r >= 0; --r) {
+    if (r > kRows / 2) s += std::string(static_cast<std::size_t>(kColumns), 'B');
+    if (r < kRows / 2) s += std::string(static_cast<std::size_t>(kColumns), 'W');
+    if (r == kRows / 2) s += middle.substr(0, static_cast<std::size_t>(centre)) + "1" + middle.substr(static_cast<std::size_t>(centre) + 1);
+    s += r > 0 ? '/' : ' ';
+  }
+  return s + 'w';
 }
 
 Position parse(std::string_view text) {

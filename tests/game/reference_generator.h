@@ -21,7 +21,8 @@ struct RefTurn {
   Position result;       // the position after the turn, the other side to move
 };
 
-// "a1".."i5" from (column, row), both counted from 0.
+// "a1" and so on from (column, row), both counted from 0: columns 'a'.., rows 1.. (on
+// 5x9 "a1".."i5", on 3x3 "a1".."c3").
 std::string point_name(int column, int row);
 
 // Is (column, row) a strong point (diagonal lines)?
@@ -52,6 +53,12 @@ struct RefPerftLevel {
   std::uint64_t positions = 0;
 };
 std::vector<RefPerftLevel> perft(const Position& root, int depth);
+
+// The start position of this board in notation, built from the text of docs/rules.md
+// ("Other boards"): White fills the rows below the middle one, Black those above; the
+// middle row alternates from Black at the left up to the empty centre, and its right
+// half is the left half turned round with the colours swapped. White moves first.
+std::string start_text();
 
 // Position notation, read and written independently of game/notation.*. The reader
 // accepts well-formed text only and throws std::runtime_error otherwise.

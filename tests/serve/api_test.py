@@ -105,6 +105,9 @@ class Api(unittest.TestCase):
         status, info = self.server.get("/api/info")
         self.assertEqual(status, 200)
         self.assertEqual(info["max_stones"], TABLE_STONES)
+        # The page draws the board it is told (tests/serve/board_test.py for the other boards).
+        self.assertEqual(info["board"], {"rows": 5, "columns": 9, "name": "5x9",
+                                         "start": "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"})
         with open(os.path.join(TABLES, "manifest.json")) as f:
             manifest = {c["class"]: c for c in json.load(f)["classes"]}
         self.assertEqual(sorted(c["class"] for c in info["classes"]), sorted(manifest))
