@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   tsivy::cli::add_info_command(app);
   tsivy::cli::add_serve_command(app);
   tsivy::cli::add_plan_command(app);
+  tsivy::cli::add_solve_command(app);
   for (CLI::App* command : app.get_subcommands({})) tsivy::cli::add_board_option(*command);
   try {
     tsivy::cli::run_the_board_build_if_asked(argc, argv);

@@ -80,7 +80,8 @@ Material parse_material(std::string_view text) { return Material::parse(text); }
 std::vector<Material> materials_with(int stones) {
   std::vector<Material> out;
   if (stones > kMaxStones) return out;
-  for (int m = 1; m < stones; ++m) out.push_back({m, stones - m});
+  for (int m = 1; m < stones; ++m)
+    if (const Material material{m, stones - m}; material.valid()) out.push_back(material);
   return out;
 }
 
