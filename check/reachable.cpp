@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <iomanip>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -306,7 +307,9 @@ ReachableCount count_reachable(const ReachableOptions& options) {
       }
       if (options.log && total.positions > before)
         *options.log << "reachable: " << stones << " stones: " << total.positions - before << " positions ("
-                     << std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() << " s)\n";
+                     << std::fixed << std::setprecision(1)
+                     << std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()
+                     << std::defaultfloat << " s)\n";
     }
     return total;
   }
