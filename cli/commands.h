@@ -18,5 +18,6 @@ void add_play_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_plan_command(CLI::App& app);
+void add_solve_command(CLI::App& app);
 
 }  // namespace tsivy::cli
