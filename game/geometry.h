@@ -169,11 +169,22 @@ constexpr PointSet mirror_top_bottom(PointSet s) {
 }
 constexpr PointSet half_turn(PointSet s) { return mirror_top_bottom(mirror_left_right(s)); }
 
-// Transpose swaps column and row (a1-e5 diagonal fixed); only on square boards.
+// Transpose swaps column and row (a1-e5 diagonal fixed); only on square boards. Row r's
+// bits are spread onto column r by a table over the row's subsets, rather than a loop
+// over every point: the square boards' index takes it for every position it ranks.
+inline constexpr auto kRowToColumn = [] {
+  std::array<PointSet, kSquareBoard ? std::size_t{1} << kColumns : 1> spread{};
+  if constexpr (kSquareBoard)
+    for (std::size_t row = 0; row < spread.size(); ++row)
+      for (int c = 0; c < kColumns; ++c)
+        if (row >> c & 1u) spread[row] |= bit(point_at(0, c));
+  return spread;
+}();
 constexpr PointSet transpose(PointSet s) {
+  constexpr PointSet kRow = (PointSet{1} << kColumns) - 1;
   PointSet out = 0;
-  for (Point p = 0; p < kPoints; ++p)
-    if (s & bit(p)) out |= bit(point_at(row_of(p), column_of(p)));
+  if constexpr (kSquareBoard)
+    for (int r = 0; r < kRows; ++r) out |= kRowToColumn[(s >> (r * kColumns)) & kRow] << r;
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Binomial coefficients, the combinatorial number system (colex rank of a point set)
 // and bit gather/scatter, as small inline functions for the index's hot paths.
-// Internal to indexing/: the solver uses material_index.h only.
+// Internal to indexing/ (the solver uses material_index.h only); check/reachable.cpp
+// numbers positions without symmetry with the same colex ranks.
 #pragma once
 
 #include <array>
@@ -93,39 +94,6 @@ constexpr SymmetrySet symmetry_bit(Symmetry g) { return static_cast<SymmetrySet>
 inline constexpr SymmetrySet kOnlyIdentity = symmetry_bit(Symmetry::Identity);
 inline constexpr SymmetrySet kWholeGroup = static_cast<SymmetrySet>((1u << kSymmetries) - 1);
 
-// Transpose (column and row swapped) of a square board's set by rows: row r's bits,
-// spread onto column r by a table over the row's subsets, instead of geometry.h's loop
-// over every point (the square boards' index takes it for every position).
-inline constexpr auto kRowToColumn = [] {
-  std::array<PointSet, std::size_t{1} << kColumns> spread{};
-  if constexpr (kSquareBoard)
-    for (std::size_t row = 0; row < spread.size(); ++row)
-      for (int c = 0; c < kColumns; ++c)
-        if (row >> c & 1u) spread[row] |= bit(point_at(0, c));
-  return spread;
-}();
-// Only on a square board (elsewhere the table is empty).
-inline PointSet fast_transpose(PointSet s) {
-  constexpr PointSet kRow = (PointSet{1} << kColumns) - 1;
-  PointSet out = 0;
-  for (int r = 0; r < kRows; ++r) out |= kRowToColumn[(s >> (r * kColumns)) & kRow] << r;
-  return out;
-}
-
-// apply(g, s), with a square board's transposes by rows.
-inline PointSet image(Symmetry g, PointSet s) {
-  if constexpr (kSquareBoard) {
-    switch (g) {
-      case Symmetry::Transpose: return fast_transpose(s);
-      case Symmetry::AntiTranspose: return fast_transpose(half_turn(s));
-      case Symmetry::QuarterTurn: return fast_transpose(mirror_left_right(s));
-      case Symmetry::ThreeQuarterTurn: return fast_transpose(mirror_top_bottom(s));
-      default: break;
-    }
-  }
-  return apply(g, s);
-}
-
 // The symmetric images of a point set, indexed by Symmetry, computed without
 // branches. With points numbered row by row, the half turn sends point p to
 // kPoints - 1 - p, which is a bit reversal; the left-right mirror is the half turn of
@@ -141,7 +109,7 @@ struct Images {
     of[static_cast<int>(Symmetry::MirrorTopBottom)] = top_bottom;
     of[static_cast<int>(Symmetry::HalfTurn)] = reverse_bits(s) >> (64 - kPoints);
     if constexpr (kSquareBoard) {
-      const PointSet t = fast_transpose(s), t_top_bottom = mirror_top_bottom(t);
+      const PointSet t = transpose(s), t_top_bottom = mirror_top_bottom(t);
       of[static_cast<int>(Symmetry::Transpose)] = t;
       of[static_cast<int>(Symmetry::AntiTranspose)] = reverse_bits(t) >> (64 - kPoints);
       of[static_cast<int>(Symmetry::QuarterTurn)] = t_top_bottom;

@@ -33,7 +33,7 @@ PointSet smallest_image(PointSet set, SymmetrySet group) {
   if (group == detail::kOnlyIdentity) return set;
   PointSet best = set;
   for (Symmetry h : kNonIdentity)
-    if (group & detail::symmetry_bit(h)) best = std::min(best, detail::image(h, set));
+    if (group & detail::symmetry_bit(h)) best = std::min(best, apply(h, set));
   return best;
 }
 
@@ -179,7 +179,7 @@ std::size_t MaterialIndex::memory_bytes() const noexcept { return sizeof(*this);
 
 std::size_t index_memory_bytes() {
   // The closed form's shared tables, or the transpose's table of a square board.
-  std::size_t total = kSquareBoard ? sizeof(detail::kRowToColumn)
+  std::size_t total = kSquareBoard ? sizeof(kRowToColumn)
                                    : detail::half_orbits().memory_bytes() + detail::column_orbits().memory_bytes();
   total += sizeof(detail::kBinomial) + sizeof(detail::kColexGuess);
   for (int k = 1; k <= kMaxSide; ++k) total += orbit_ranking(k).memory_bytes();
