@@ -16,6 +16,7 @@
 
 #include "game/movegen.h"
 #include "game/position.h"
+#include "indexing/combinatorics.h"
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
 #include "parallel/parallel.h"
@@ -29,64 +30,21 @@ constexpr int kSides = 2;  // the colour to move: 0 White, 1 Black
 constexpr int side_of(Colour c) { return c == Colour::White ? 0 : 1; }
 constexpr Colour colour_of(int side) { return side == 0 ? Colour::White : Colour::Black; }
 
-inline constexpr auto kChoose = [] {
-  std::array<std::array<std::uint64_t, kPoints + 1>, kPoints + 1> c{};
-  for (int n = 0; n <= kPoints; ++n) {
-    c[n][0] = 1;
-    for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
-  }
-  return c;
-}();
-constexpr std::uint64_t choose(int n, int k) { return k < 0 || k > n ? 0 : kChoose[n][k]; }
-
-// Rank of a set of points 0..n-1 among the sets of as many points, colexicographic order
-// (the combinatorial number system): its i-th smallest point p adds C(p, i).
-std::uint64_t colex_rank(PointSet s) {
-  std::uint64_t rank = 0;
-  for (int i = 1; s; ++i) rank += choose(pop_first(s), i);
-  return rank;
-}
-PointSet colex_unrank(std::uint64_t rank, int k, int n) {
-  PointSet s = 0;
-  for (int i = k, p = n - 1; i >= 1; --i, --p) {
-    while (choose(p, i) > rank) --p;
-    rank -= choose(p, i);
-    s |= bit(p);
-  }
-  return s;
-}
-
-// The black stones numbered among the points white leaves free, and back.
-PointSet compress(PointSet black, PointSet white) {
-  PointSet out = 0;
-  while (black) {
-    const Point p = pop_first(black);
-    out |= bit(p - count(white & (bit(p) - 1)));
-  }
-  return out;
-}
-PointSet scatter(PointSet compressed, PointSet white) {
-  PointSet out = 0;
-  PointSet free = kBoard & ~white;
-  for (int j = 0; free; ++j) {
-    const Point p = pop_first(free);
-    if (compressed & bit(j)) out |= bit(p);
-  }
-  return out;
-}
-
-// The positions of one class (w white stones, b black) are numbered densely: the white
-// stones' rank, then the black stones' rank among the points left free.
+// The positions of one class (w white stones, b black) are numbered densely, without
+// symmetry: the white stones' colex rank, then the black stones' rank among the points
+// white leaves free (the index's combinatorial number system, indexing/combinatorics.h).
+static_assert(!kReachableFits || kStonesPerSide <= detail::kMaxColexSize,
+              "colex_unrank ranks sets of at most kMaxColexSize points");
 struct ClassShape {
   int white = 0, black = 0;
-  std::uint64_t black_placements() const { return choose(kPoints - white, black); }
-  std::uint64_t positions() const { return choose(kPoints, white) * black_placements(); }
+  std::uint64_t black_placements() const { return detail::binomial(kPoints - white, black); }
+  std::uint64_t positions() const { return detail::binomial(kPoints, white) * black_placements(); }
   std::uint64_t number(PointSet w, PointSet b) const {
-    return colex_rank(w) * black_placements() + colex_rank(compress(b, w));
+    return detail::colex_rank(w, white) * black_placements() + detail::colex_rank(detail::gather(b, kBoard & ~w), black);
   }
   std::pair<PointSet, PointSet> stones(std::uint64_t number) const {
-    const PointSet w = colex_unrank(number / black_placements(), white, kPoints);
-    return {w, scatter(colex_unrank(number % black_placements(), black, kPoints - white), w)};
+    const PointSet w = detail::colex_unrank(number / black_placements(), white);
+    return {w, detail::scatter(detail::colex_unrank(number % black_placements(), black), kBoard & ~w)};
   }
 };
 
