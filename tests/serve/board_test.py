@@ -17,7 +17,7 @@ import unittest
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_fixture import Server, probe_path, wait_until  # noqa: E402
+from serve_fixture import Server, compress_rows, probe_path, wait_until  # noqa: E402
 
 TSIVY, BOARD, WORKDIR = sys.argv[1], sys.argv[2], sys.argv[3]
 BROWSER = "--browser" in sys.argv[4:]
@@ -84,17 +84,7 @@ def a_position_with_turns():
     cells[0][0] = "W"
     cells[0][1] = "W"
     cells[ROWS - 1][COLUMNS - 1] = "B"
-    rows = []
-    for row in reversed(cells):
-        text, empty = "", 0
-        for ch in row:
-            if ch == ".":
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + ch
-            empty = 0
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows) + " w"
+    return compress_rows("".join(row) for row in reversed(cells)) + " w"
 
 
 class BoardApi(unittest.TestCase):

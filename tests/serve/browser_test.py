@@ -30,7 +30,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_fixture import Server, probe_path, wait_until  # noqa: E402
+from serve_fixture import Server, compress_rows, expand_row, probe_path, wait_until  # noqa: E402
 
 TSIVY, TABLES, SCREENSHOT = sys.argv[1], sys.argv[2], sys.argv[3]
 ONLY_SCREENSHOT_OF = sys.argv[4] if len(sys.argv) > 4 else None
@@ -178,9 +178,9 @@ def run_checks(page, server):
         By.CSS_SELECTOR, '#layer-stones circle[data-point="%s"]' % p))
     page.click_point(empty)
     column, row = "abcdefghi".index(empty[0]), int(empty[1])
-    rows = [list(expand(r)) for r in before.split()[0].split("/")]
+    rows = [list(expand_row(r)) for r in before.split()[0].split("/")]
     rows[5 - row][column] = "B"
-    edited = compress(rows) + " " + before.split()[1]
+    edited = compress_rows(rows) + " " + before.split()[1]
     page.wait_for_position(edited)
     driver.find_element(By.ID, "switch-side").click()
     page.wait_for_position(edited[:-1] + ("b" if edited.endswith("w") else "w"))
@@ -443,24 +443,6 @@ def play_game_in_progress(page, fen):
     if rows:
         ActionChains(page.driver).move_to_element(rows[0]).perform()
     time.sleep(0.3)
-
-
-def expand(row):
-    return "".join("." * int(ch) if ch.isdigit() else ch for ch in row)
-
-
-def compress(rows):
-    out = []
-    for row in rows:
-        text, empty = "", 0
-        for ch in row:
-            if ch == ".":
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + ch
-            empty = 0
-        out.append(text + (str(empty) if empty else ""))
-    return "/".join(out)
 
 
 def main():

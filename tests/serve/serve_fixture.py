@@ -92,3 +92,24 @@ def wait_until(predicate, timeout, what):
             return
         time.sleep(0.05)
     raise AssertionError("timed out waiting for " + what)
+
+
+def expand_row(row):
+    """A row of a position's text with its digits spelled out as '.' per empty point."""
+    return "".join("." * int(ch) if ch.isdigit() else ch for ch in row)
+
+
+def compress_rows(rows):
+    """The position text of rows of 'B', 'W' and '.' (top row first): runs of '.' become
+    their length, as notation.md writes them."""
+    out = []
+    for row in rows:
+        text, empty = "", 0
+        for ch in row:
+            if ch == ".":
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + ch
+            empty = 0
+        out.append(text + (str(empty) if empty else ""))
+    return "/".join(out)
