@@ -19,7 +19,7 @@ struct Expected {
   std::uint64_t positions;
 };
 
-constexpr std::string_view kStart = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w";
+constexpr std::string_view kPerftStart = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w";
 
 void check_perft(std::string_view text, const std::vector<Expected>& want, bool also_reference = true) {
   SCOPED_TRACE("position " + std::string(text));
@@ -42,14 +42,14 @@ void check_perft(std::string_view text, const std::vector<Expected>& want, bool 
 }
 
 TEST(Perft, StartPosition) {
-  check_perft(kStart, {{5, 5}, {39, 39}, {724, 724}, {18026, 17075}});
+  check_perft(kPerftStart, {{5, 5}, {39, 39}, {724, 724}, {18026, 17075}});
 }
 
 TEST(Perft, StartPositionDepthFive) {
   // 431,852 turn sequences of five turns from the start (the known figure). The
   // reference takes about a second in Release; under the sanitizers only the fast
   // generator is checked.
-  check_perft(kStart, {{5, 5}, {39, 39}, {724, 724}, {18026, 17075}, {431852, 375275}}, !test::kSanitizeBuild);
+  check_perft(kPerftStart, {{5, 5}, {39, 39}, {724, 724}, {18026, 17075}, {431852, 375275}}, !test::kSanitizeBuild);
 }
 
 TEST(Perft, Endgames) {
