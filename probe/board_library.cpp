@@ -48,7 +48,7 @@ std::unique_ptr<BoardLibrary> load(const std::string& board) {
   } else {
     handle = dlopen(file.c_str(), flags);
     if (!handle)
-      throw BoardLibraryMissing("the tables of the " + board + " board are read by " + file + ", found neither in " +
+      throw BoardLibraryMissing(file + ", the library of the " + board + " board, is found neither in " +
                                 (dir.empty() ? std::string("this library's directory") : dir.string()) +
                                 " nor on the library search path (" + dlerror() +
                                 "): this installation was built without the " + board +

@@ -110,7 +110,7 @@ TSIVY_API const char *tsivy_last_error(void);
 
 /* TSIVY_VERSION_NUMBER of the library actually linked (compare with the header's). */
 TSIVY_API unsigned tsivy_version(void);
-/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.2.0". Static string. */
+/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.3.0". Static string. */
 TSIVY_API const char *tsivy_version_string(void);
 
 /* ---- Opening a table directory ------------------------------------------------------ */
