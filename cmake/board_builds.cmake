@@ -1,16 +1,17 @@
 # The other boards (TSIVY_OTHER_BOARDS): each is a build of this same source tree with
 # -DTSIVY_BOARD=RxC, in build/<preset>/boards/RxC, made as part of this build. It puts
 # its `tsivy-RxC` beside this build's `tsivy` (which runs it for --board RxC, see
-# cli/board_dispatch.cpp) and its board_tests into its own tree, registered below.
-# Only the command and the board tests are built there: the libraries' other tests
-# are the same code, tested on 5x9 here.
+# cli/board_dispatch.cpp), its libtsivy-RxC.so beside this build's libtsivy.so (which
+# loads it for that board's tables, probe/board_library.h), and its board_tests into
+# its own tree, registered below. Only the command, the library and the board tests
+# are built there: the libraries' other tests are the same code, tested on 5x9 here.
 include(ExternalProject)
 
 # Under make, $(MAKE) lets the board builds share this build's -j job slots.
 if(CMAKE_GENERATOR MATCHES "Makefiles")
-  set(tsivy_board_build_command $(MAKE) tsivy board_tests)
+  set(tsivy_board_build_command $(MAKE) tsivy tsivy_shared board_tests)
 else()
-  set(tsivy_board_build_command ${CMAKE_COMMAND} --build . --target tsivy board_tests)
+  set(tsivy_board_build_command ${CMAKE_COMMAND} --build . --target tsivy tsivy_shared board_tests)
 endif()
 
 set(tsivy_board_list "")
@@ -29,6 +30,7 @@ foreach(board IN LISTS TSIVY_OTHER_BOARDS)
       # One translation unit per library: the board builds compile a third faster.
       -DCMAKE_UNITY_BUILD=ON
       -DTSIVY_BOARD_COMMAND_DIR=${CMAKE_BINARY_DIR}/cli
+      -DTSIVY_BOARD_LIBRARY_DIR=${CMAKE_BINARY_DIR}/probe
       -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
       -DTSIVY_WERROR=${TSIVY_WERROR}
       -DTSIVY_SANITIZE=${TSIVY_SANITIZE}
@@ -50,6 +52,11 @@ foreach(board IN LISTS TSIVY_OTHER_BOARDS)
     BUILD_ALWAYS ON
     USES_TERMINAL_BUILD OFF)
   add_dependencies(tsivy board_${board})
+  # The shared library needs its boards' libraries beside it, built and installed.
+  add_dependencies(tsivy_shared board_${board})
+  set(board_library ${CMAKE_BINARY_DIR}/probe/libtsivy-${board}.so)
+  install(FILES ${board_library}.${PROJECT_VERSION} ${board_library}.${PROJECT_VERSION_MAJOR}
+          DESTINATION ${CMAKE_INSTALL_LIBDIR})
   add_test(NAME board.${board}.tests COMMAND ${board_dir}/tests/board/board_tests)
 endforeach()
 string(REPLACE ";" "," tsivy_board_names "${tsivy_board_list}")

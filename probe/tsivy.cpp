@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -19,19 +20,29 @@
 #include "game/position.h"
 #include "io/table_file.h"
 #include "lookup/table_lookup.h"
+#include "probe/board_library.h"
 #include "probe/class_availability.h"
 #include "table_dir/board_record.h"
 #include "table_dir/listing.h"
 #include "table_dir/manifest.h"
 #include "table_dir/table_paths.h"
 
-namespace {
-void log_to(const tsivy_tables* tables, int level, const std::string& message) noexcept;
-}
-
+// A handle. For tables of another board (board_library.h) it holds that board's
+// library and handle, and every call forwards; otherwise it is an OwnTables.
 struct tsivy_tables {
-  tsivy_tables(const std::filesystem::path& dir, const tsivy::Manifest& manifest, tsivy::LookupOptions options,
-               tsivy_log_fn log_fn, void* user)
+  const tsivy::probe::BoardLibrary* foreign = nullptr;
+  tsivy_tables* inner = nullptr;  // the board library's handle
+};
+
+namespace {
+
+struct OwnTables;
+void log_to(const OwnTables* tables, int level, const std::string& message) noexcept;
+
+// Tables of this library's own board.
+struct OwnTables final : tsivy_tables {
+  OwnTables(const std::filesystem::path& dir, const tsivy::Manifest& manifest, tsivy::LookupOptions options,
+            tsivy_log_fn log_fn, void* user)
       : log(log_fn),
         log_user(user),
         cache_bytes(options.cache_bytes),
@@ -54,8 +65,6 @@ struct tsivy_tables {
   }
 };
 
-namespace {
-
 using tsivy::Outcome;
 using tsivy::PointSet;
 using tsivy::Value;
@@ -68,7 +77,7 @@ struct Failure {
   std::string message;
 };
 
-void log_to(const tsivy_tables* tables, int level, const std::string& message) noexcept {
+void log_to(const OwnTables* tables, int level, const std::string& message) noexcept {
   if (!tables || !tables->log) return;
   try {
     tables->log(tables->log_user, level, message.c_str());
@@ -147,9 +156,9 @@ void require(bool ok, const char* caller, const char* what) {
   if (!ok) fail(TSIVY_ERROR_BAD_ARGUMENT, std::string(caller) + what);
 }
 
-// The manifest of a table directory, or why `dir` is none (tsivy_open's and
+// The board of a table directory's tables, or why `dir` is none (tsivy_open's and
 // tsivy_check's statuses).
-tsivy::Manifest table_directory_manifest(const std::filesystem::path& dir) {
+std::string table_directory_board(const std::filesystem::path& dir) {
   std::error_code ec;
   const std::string manifest = tsivy::Manifest::kFileName;
   if (!std::filesystem::is_directory(dir, ec))
@@ -157,12 +166,37 @@ tsivy::Manifest table_directory_manifest(const std::filesystem::path& dir) {
   // `tsivy generate` writes the manifest last: without it the directory is no finished set of tables.
   if (!std::filesystem::exists(dir / manifest, ec))
     fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no " + manifest + ", not a table directory written by `tsivy generate`");
-  try {
-    // Another board's tables are no tables for this library.
-    tsivy::check_board_of(dir);
-  } catch (const std::invalid_argument& e) {
-    fail(TSIVY_ERROR_NO_TABLES, e.what());
+  // A manifest that records no readable board is Manifest::load's to refuse, here.
+  return tsivy::recorded_board(dir).value_or(tsivy::board_name());
+}
+
+// libtsivy.so and libtsivy.a open another board's tables through that board's library.
+// The build tree's own static tsivy_probe (the command, the server) refuses them with
+// the message that names `tsivy --board`, which runs that board's build instead.
+#ifdef TSIVY_FORWARD_BOARDS
+constexpr bool kForwardsBoards = true;
+#else
+constexpr bool kForwardsBoards = false;
+#endif
+
+// The library that reads the tables of `board` in `dir`, another board than this one's.
+const tsivy::probe::BoardLibrary& board_library_for(const std::filesystem::path& dir, const std::string& board) {
+  if (!kForwardsBoards) {
+    try {
+      tsivy::check_board_of(dir);
+    } catch (const std::invalid_argument& e) {
+      fail(TSIVY_ERROR_NO_TABLES, e.what());
+    }
   }
+  try {
+    return tsivy::probe::board_library(board);
+  } catch (const tsivy::probe::BoardLibraryMissing& e) {
+    fail(TSIVY_ERROR_NO_TABLES, dir.string() + " holds tables of the " + board + " board; " + e.what());
+  }
+}
+
+// The manifest of a table directory of this library's board.
+tsivy::Manifest table_directory_manifest(const std::filesystem::path& dir) {
   try {
     return tsivy::Manifest::load(dir);
   } catch (const std::runtime_error& e) {
@@ -226,7 +260,7 @@ long rank(const tsivy_turn& t) {
 // The value of a position whose class the directory answers (tsivy.h: the contract of
 // TOO_MANY_STONES and TABLE_MISSING). The lookup checks the position and counts its
 // stones once, and asks here before it reads a table.
-Value value_of(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy::Access access) {
+Value value_of(const OwnTables* tables, uint64_t us, uint64_t them, tsivy::Access access) {
   const tsivy::probe::Need need = has(access, tsivy::Access::wdl_only) ? tsivy::probe::Need::wdl : tsivy::probe::Need::depth;
   return tables->lookup.value(us, them, access, [&](tsivy::Material material) {
     // A side without stones has lost, however many the other has: no table is needed.
@@ -234,9 +268,22 @@ Value value_of(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy::Ac
   });
 }
 
+bool is_foreign(const tsivy_tables* tables) { return tables && tables->foreign; }
+
+const OwnTables* own(const tsivy_tables* tables) { return static_cast<const OwnTables*>(tables); }
+
+// Calls a board library's `fn`; a failure's message, that library's tsivy_last_error(),
+// becomes this library's too.
+template <class Fn, class... Args>
+int forward(const tsivy::probe::BoardLibrary& library, Fn fn, Args... args) noexcept {
+  const int status = fn(args...);
+  if (status != TSIVY_OK) record(library.last_error());
+  return status;
+}
+
 // `caller` names the entry point in messages. Without `depth`, no depth file is read.
 // Inlined into each probe call, like guarded() (which says why).
-[[gnu::always_inline]] inline int probe(const char* caller, const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth,
+[[gnu::always_inline]] inline int probe(const char* caller, const OwnTables* tables, uint64_t us, uint64_t them, int* wdl, int* depth,
           tsivy::Access access) {
   return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
     require(tables && wdl, caller, ": tables and wdl must not be NULL");
@@ -250,14 +297,24 @@ Value value_of(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy::Ac
 int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_log_fn log, void* log_user,
                 tsivy_tables** out) {
   if (out) *out = nullptr;
-  tsivy_tables* opened = nullptr;
+  OwnTables* opened = nullptr;
   const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(dir && out, caller, ": dir and out must not be NULL");
     const std::filesystem::path path(dir);
+    const std::string board = table_directory_board(path);
+    if (board != tsivy::board_name()) {
+      const tsivy::probe::BoardLibrary& library = board_library_for(path, board);
+      auto forwarding = std::make_unique<tsivy_tables>();  // before the open, so that nothing leaks
+      const int inner_status = library.open_logged(dir, cache_bytes, log, log_user, &forwarding->inner);
+      if (inner_status != TSIVY_OK) fail(inner_status, library.last_error());
+      forwarding->foreign = &library;
+      *out = forwarding.release();
+      return;
+    }
     const tsivy::Manifest manifest = table_directory_manifest(path);
     tsivy::LookupOptions options;
     if (cache_bytes) options.cache_bytes = cache_bytes;
-    opened = new tsivy_tables(path, manifest, options, log, log_user);
+    opened = new OwnTables(path, manifest, options, log, log_user);
     // Headers and block indexes now: a truncated or damaged file is refused here, not
     // met by some probe later (blocks are checked as probes read them, tsivy_check()
     // reads them all).
@@ -279,6 +336,34 @@ int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_l
   });
   if (status != TSIVY_OK) delete opened;
   return status;
+}
+
+// Position text on this library's board; `has_tables` is false for a NULL handle
+// given to the *_on calls.
+int parse_fen(const char* caller, bool has_tables, const char* fen, uint64_t* us, uint64_t* them, int* white_to_move) {
+  return guarded(TSIVY_ERROR_BAD_FEN, [&] {
+    require(has_tables, caller, ": tables must not be NULL");
+    require(fen && us && them, caller, ": fen, us and them must not be NULL");
+    const tsivy::Position p = tsivy::parse_position(fen);
+    *us = p.us;
+    *them = p.them;
+    if (white_to_move) *white_to_move = p.to_move == tsivy::Colour::White ? 1 : 0;
+  });
+}
+
+int format_fen(const char* caller, bool has_tables, uint64_t us, uint64_t them, int white_to_move, char* buffer,
+               size_t capacity) {
+  return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
+    require(has_tables, caller, ": tables must not be NULL");
+    require(buffer != nullptr, caller, ": buffer must not be NULL");
+    const std::string text = tsivy::format_position(
+        white_to_move ? tsivy::Position::from_colours(us, them, tsivy::Colour::White)
+                      : tsivy::Position::from_colours(them, us, tsivy::Colour::Black));
+    if (text.size() >= capacity)
+      fail(TSIVY_ERROR_BUFFER_TOO_SMALL, std::string(caller) + ": " + std::to_string(text.size() + 1) +
+                                             " bytes needed, room for " + std::to_string(capacity));
+    std::memcpy(buffer, text.c_str(), text.size() + 1);
+  });
 }
 
 }  // namespace
@@ -317,17 +402,38 @@ int tsivy_open(const char* dir, size_t cache_bytes, tsivy_tables** out) {
   return open_tables("tsivy_open", dir, cache_bytes, nullptr, nullptr, out);
 }
 
-void tsivy_close(tsivy_tables* tables) { delete tables; }
+void tsivy_close(tsivy_tables* tables) {
+  if (is_foreign(tables)) {
+    tables->foreign->close(tables->inner);
+    delete tables;
+  } else {
+    delete static_cast<OwnTables*>(tables);
+  }
+}
+
+int tsivy_board(const tsivy_tables* tables, int* rows, int* columns) {
+  if (is_foreign(tables)) return forward(*tables->foreign, tables->foreign->board_of, tables->inner, rows, columns);
+  return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
+    require(tables != nullptr, "tsivy_board: tables must not be NULL");
+    if (rows) *rows = tsivy::kRows;
+    if (columns) *columns = tsivy::kColumns;
+  });
+}
 
 int tsivy_max_stones(const tsivy_tables* tables) {
-  return tables ? tables->availability.max_stones(tsivy::probe::Need::depth) : 0;
+  if (is_foreign(tables)) return tables->foreign->max_stones(tables->inner);
+  return tables ? own(tables)->availability.max_stones(tsivy::probe::Need::depth) : 0;
 }
 
 int tsivy_max_stones_wdl(const tsivy_tables* tables) {
-  return tables ? tables->availability.max_stones(tsivy::probe::Need::wdl) : 0;
+  if (is_foreign(tables)) return tables->foreign->max_stones_wdl(tables->inner);
+  return tables ? own(tables)->availability.max_stones(tsivy::probe::Need::wdl) : 0;
 }
 
-int tsivy_classes(const tsivy_tables* tables, tsivy_class* classes, size_t capacity, size_t* count) {
+int tsivy_classes(const tsivy_tables* handle, tsivy_class* classes, size_t capacity, size_t* count) {
+  if (is_foreign(handle))
+    return forward(*handle->foreign, handle->foreign->classes, handle->inner, classes, capacity, count);
+  const OwnTables* tables = own(handle);
   return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(tables && count && (classes || capacity == 0),
             "tsivy_classes: tables and count must not be NULL, nor classes when capacity > 0");
@@ -343,6 +449,13 @@ int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
   return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(dir != nullptr, "tsivy_check: dir must not be NULL");
     const std::filesystem::path path(dir);
+    const std::string board = table_directory_board(path);
+    if (board != tsivy::board_name()) {
+      const tsivy::probe::BoardLibrary& library = board_library_for(path, board);
+      const int status = library.check(dir, progress, progress_user);
+      if (status != TSIVY_OK) fail(status, library.last_error());
+      return;
+    }
     const tsivy::Manifest manifest = table_directory_manifest(path);
     const tsivy::TableListing listing(path);
     std::vector<CheckedFile> files;
@@ -382,19 +495,29 @@ int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
   });
 }
 
+// Each handle-taking call forwards a handle of another board first: one branch, the
+// same for every call on a handle, so predicted.
 int tsivy_probe_wdl(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl) {
-  return probe("tsivy_probe_wdl", tables, us, them, wdl, nullptr, tsivy::Access::may_read);
+  if (is_foreign(tables)) return forward(*tables->foreign, tables->foreign->probe_wdl, tables->inner, us, them, wdl);
+  return probe("tsivy_probe_wdl", own(tables), us, them, wdl, nullptr, tsivy::Access::may_read);
 }
 
 int tsivy_probe(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth) {
-  return probe("tsivy_probe", tables, us, them, wdl, depth, tsivy::Access::may_read);
+  if (is_foreign(tables))
+    return forward(*tables->foreign, tables->foreign->probe, tables->inner, us, them, wdl, depth);
+  return probe("tsivy_probe", own(tables), us, them, wdl, depth, tsivy::Access::may_read);
 }
 
 int tsivy_probe_cached(const tsivy_tables* tables, uint64_t us, uint64_t them, int* wdl, int* depth) {
-  return probe("tsivy_probe_cached", tables, us, them, wdl, depth, tsivy::Access::cache_only);
+  if (is_foreign(tables))
+    return forward(*tables->foreign, tables->foreign->probe_cached, tables->inner, us, them, wdl, depth);
+  return probe("tsivy_probe_cached", own(tables), us, them, wdl, depth, tsivy::Access::cache_only);
 }
 
-int tsivy_preload(const tsivy_tables* tables, int us_stones, int them_stones, int with_depth) {
+int tsivy_preload(const tsivy_tables* handle, int us_stones, int them_stones, int with_depth) {
+  if (is_foreign(handle))
+    return forward(*handle->foreign, handle->foreign->preload, handle->inner, us_stones, them_stones, with_depth);
+  const OwnTables* tables = own(handle);
   return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(tables != nullptr, "tsivy_preload: tables must not be NULL");
     if (us_stones < 1 || them_stones < 1 || us_stones + them_stones > tsivy::kMaxStones)
@@ -418,8 +541,11 @@ int tsivy_preload(const tsivy_tables* tables, int us_stones, int them_stones, in
   });
 }
 
-int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsivy_turn* turns, size_t capacity,
+int tsivy_probe_root(const tsivy_tables* handle, uint64_t us, uint64_t them, tsivy_turn* turns, size_t capacity,
                      size_t* count) {
+  if (is_foreign(handle))
+    return forward(*handle->foreign, handle->foreign->probe_root, handle->inner, us, them, turns, capacity, count);
+  const OwnTables* tables = own(handle);
   return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
     require(tables && count && (turns || capacity == 0),
             "tsivy_probe_root: tables and count must not be NULL, nor turns when capacity > 0");
@@ -451,26 +577,25 @@ int tsivy_probe_root(const tsivy_tables* tables, uint64_t us, uint64_t them, tsi
 }
 
 int tsivy_parse_fen(const char* fen, uint64_t* us, uint64_t* them, int* white_to_move) {
-  return guarded(TSIVY_ERROR_BAD_FEN, [&] {
-    require(fen && us && them, "tsivy_parse_fen: fen, us and them must not be NULL");
-    const tsivy::Position p = tsivy::parse_position(fen);
-    *us = p.us;
-    *them = p.them;
-    if (white_to_move) *white_to_move = p.to_move == tsivy::Colour::White ? 1 : 0;
-  });
+  return parse_fen("tsivy_parse_fen", true, fen, us, them, white_to_move);
 }
 
 int tsivy_format_fen(uint64_t us, uint64_t them, int white_to_move, char* buffer, size_t capacity) {
-  return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
-    require(buffer != nullptr, "tsivy_format_fen: buffer must not be NULL");
-    const std::string text = tsivy::format_position(
-        white_to_move ? tsivy::Position::from_colours(us, them, tsivy::Colour::White)
-                      : tsivy::Position::from_colours(them, us, tsivy::Colour::Black));
-    if (text.size() >= capacity)
-      fail(TSIVY_ERROR_BUFFER_TOO_SMALL, "tsivy_format_fen: " + std::to_string(text.size() + 1) +
-                                             " bytes needed, room for " + std::to_string(capacity));
-    std::memcpy(buffer, text.c_str(), text.size() + 1);
-  });
+  return format_fen("tsivy_format_fen", true, us, them, white_to_move, buffer, capacity);
+}
+
+int tsivy_parse_fen_on(const tsivy_tables* tables, const char* fen, uint64_t* us, uint64_t* them, int* white_to_move) {
+  if (is_foreign(tables))
+    return forward(*tables->foreign, tables->foreign->parse_fen_on, tables->inner, fen, us, them, white_to_move);
+  return parse_fen("tsivy_parse_fen_on", tables != nullptr, fen, us, them, white_to_move);
+}
+
+int tsivy_format_fen_on(const tsivy_tables* tables, uint64_t us, uint64_t them, int white_to_move, char* buffer,
+                        size_t capacity) {
+  if (is_foreign(tables))
+    return forward(*tables->foreign, tables->foreign->format_fen_on, tables->inner, us, them, white_to_move, buffer,
+                   capacity);
+  return format_fen("tsivy_format_fen_on", tables != nullptr, us, them, white_to_move, buffer, capacity);
 }
 
 }  // extern "C"

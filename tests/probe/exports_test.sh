@@ -10,4 +10,7 @@ if [ -n "$others" ]; then
 fi
 printf '%s\n' "$exports" | grep -q '^tsivy_probe$' || { echo "tsivy_probe is not exported"; exit 1; }
 readelf -d "$lib" | grep -q 'SONAME.*libtsivy\.so\.[0-9]' || { echo "no SONAME libtsivy.so.N"; exit 1; }
+# Every board's library exports these same names and one loads another: its own calls
+# to them must bind inside it (-Bsymbolic), not to the library the process loaded first.
+readelf -d "$lib" | grep -q 'SYMBOLIC' || { echo "not linked with -Bsymbolic"; exit 1; }
 echo "$(printf '%s\n' "$exports" | grep -c '^tsivy_') tsivy_* symbols, nothing else"

@@ -17,6 +17,12 @@ pc=$(find "$prefix" -name tsivy.pc)
 libdir=$(dirname "$(dirname "$pc")")
 for f in include/tsivy/tsivy.h include/tsivy/tsivy.hpp share/doc/tsivy/LICENSE; do [ -f "$prefix/$f" ] || { echo "missing $f"; exit 1; }; done
 grep -q '^License: MIT$' "$pc" || { echo "tsivy.pc does not name the MIT licence"; exit 1; }
+# Each other board's library built beside libtsivy.so is installed beside it, where
+# libtsivy.so looks for it first.
+for built in "$build"/probe/libtsivy-*.so.[0-9]; do
+  [ -e "$built" ] || continue
+  [ -e "$libdir/$(basename "$built")" ] || { echo "$(basename "$built") is not installed"; exit 1; }
+done
 
 # 1. CMake: find_package(tsivy) -> tsivy::tsivy.
 cmake -S "$src/examples/consumer" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null

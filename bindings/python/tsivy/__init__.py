@@ -12,6 +12,12 @@
 A position is a text in the notation of notation.md ("9/6B2/4W4/2W6/9 w") or a pair
 (us, them) of 64-bit point sets, us to move (bit p = row * 9 + column, a1 = bit 0;
 White's move, for the texts of the turns).
+
+Tables of another board (their manifest.json says "board": "3x3") open the same way,
+through that board's library (libtsivy-3x3.so, installed beside libtsivy.so): then
+tb.board is (3, 3), positions are texts of that board ("BBB/B1W/WWW w") or its point
+sets (bit p = row * columns + column), and tb.parse_fen / tb.format_fen read and write
+them. The module's parse_fen and format_fen are on 5x9, the board of libtsivy.so.
 Values are from the side to move: probe_wdl gives 1, 0 or -1 (win, draw, loss);
 probe_dtm gives +n for a win and -n for a loss in n turns of both sides, 0 for a draw
 (and for a game already over); probe gives Value('win' | 'draw' | 'loss', depth or None
@@ -30,7 +36,7 @@ it next to this package, else ctypes.util.find_library("tsivy"), else "libtsivy.
 import ctypes
 import ctypes.util
 import os
-from typing import List, NamedTuple, Optional, Tuple, TypeVar, Union
+from typing import Callable, List, NamedTuple, Optional, Tuple, TypeVar, Union
 
 __all__ = [
     "Error", "MissingTableError", "Tablebase", "Tables", "ClassInfo", "Turn", "Value",
@@ -38,7 +44,7 @@ __all__ = [
 ]
 
 _TURN_TEXT_MAX = 96
-_FEN_MAX = 64
+_FEN_MAX = 80
 _OK = 0
 _BUFFER_TOO_SMALL = 9
 _MISSING = ("TSIVY_ERROR_TOO_MANY_STONES", "TSIVY_ERROR_TABLE_MISSING")
@@ -95,6 +101,9 @@ def _load() -> ctypes.CDLL:
         "tsivy_probe_root": (ctypes.c_int, [handle, u64, u64, ctypes.POINTER(_Turn), ctypes.c_size_t, sizep]),
         "tsivy_parse_fen": (ctypes.c_int, [ctypes.c_char_p, u64p, u64p, intp]),
         "tsivy_format_fen": (ctypes.c_int, [u64, u64, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]),
+        "tsivy_board": (ctypes.c_int, [handle, intp, intp]),
+        "tsivy_parse_fen_on": (ctypes.c_int, [handle, ctypes.c_char_p, u64p, u64p, intp]),
+        "tsivy_format_fen_on": (ctypes.c_int, [handle, u64, u64, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]),
     }
     for name, (restype, argtypes) in signatures.items():
         fn = getattr(lib, name)
@@ -160,27 +169,29 @@ def _point_set(value: int, name: str) -> int:
     return value
 
 
-def parse_fen(fen: str) -> Tuple[int, int, bool]:
-    """(us, them, white_to_move) of a position text."""
+def _parse(fen: str, parse: Callable[..., int], *handle: ctypes.c_void_p) -> Tuple[int, int, bool]:
     if "\0" in fen:
         raise ValueError(f"NUL inside a position text: {fen!r}")
     us, them, white = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
-    _check(_lib.tsivy_parse_fen(fen.encode(), ctypes.byref(us), ctypes.byref(them), ctypes.byref(white)))
+    _check(parse(*handle, fen.encode(), ctypes.byref(us), ctypes.byref(them), ctypes.byref(white)))
     return us.value, them.value, bool(white.value)
 
 
-def format_fen(us: int, them: int, white_to_move: bool) -> str:
-    """The text of a position: the reverse of parse_fen."""
+def _format(us: int, them: int, white_to_move: bool, format_: Callable[..., int],
+            *handle: ctypes.c_void_p) -> str:
     buf = ctypes.create_string_buffer(_FEN_MAX)
-    _check(_lib.tsivy_format_fen(_point_set(us, "us"), _point_set(them, "them"), int(white_to_move), buf, _FEN_MAX))
+    _check(format_(*handle, _point_set(us, "us"), _point_set(them, "them"), int(white_to_move), buf, _FEN_MAX))
     return buf.value.decode()
 
 
-def _sets(position: Position) -> Tuple[int, int, bool]:
-    if isinstance(position, str):
-        return parse_fen(position)
-    us, them = position
-    return _point_set(us, "us"), _point_set(them, "them"), True
+def parse_fen(fen: str) -> Tuple[int, int, bool]:
+    """(us, them, white_to_move) of a 5x9 position text (Tablebase.parse_fen: its board's)."""
+    return _parse(fen, _lib.tsivy_parse_fen)
+
+
+def format_fen(us: int, them: int, white_to_move: bool) -> str:
+    """The text of a 5x9 position: the reverse of parse_fen."""
+    return _format(us, them, white_to_move, _lib.tsivy_format_fen)
 
 
 class Tablebase:
@@ -211,6 +222,27 @@ class Tablebase:
         return self._handle
 
     @property
+    def board(self) -> Tuple[int, int]:
+        """(rows, columns) of the tables' board: (5, 9) for Fanoron-Tsivy, (3, 3) ..."""
+        rows, columns = ctypes.c_int(), ctypes.c_int()
+        _check(_lib.tsivy_board(self._open_handle(), ctypes.byref(rows), ctypes.byref(columns)))
+        return rows.value, columns.value
+
+    def parse_fen(self, fen: str) -> Tuple[int, int, bool]:
+        """(us, them, white_to_move) of a position text of the tables' board."""
+        return _parse(fen, _lib.tsivy_parse_fen_on, self._open_handle())
+
+    def format_fen(self, us: int, them: int, white_to_move: bool) -> str:
+        """The text of a position of the tables' board: the reverse of parse_fen."""
+        return _format(us, them, white_to_move, _lib.tsivy_format_fen_on, self._open_handle())
+
+    def _sets(self, position: Position) -> Tuple[int, int, bool]:
+        if isinstance(position, str):
+            return self.parse_fen(position)
+        us, them = position
+        return _point_set(us, "us"), _point_set(them, "them"), True
+
+    @property
     def max_stones(self) -> int:
         """Largest N such that every position of up to N stones is answered by every probe."""
         return _lib.tsivy_max_stones(self._open_handle())
@@ -233,7 +265,7 @@ class Tablebase:
 
     def probe_wdl(self, position: Position) -> int:
         """1, 0 or -1: win, draw or loss for the side to move. Reads no depth file."""
-        us, them, _ = _sets(position)
+        us, them, _ = self._sets(position)
         wdl = ctypes.c_int()
         _check(_lib.tsivy_probe_wdl(self._open_handle(), us, them, ctypes.byref(wdl)))
         return wdl.value
@@ -259,14 +291,14 @@ class Tablebase:
 
     def probe(self, position: Position) -> Value:
         """Value('win' | 'draw' | 'loss', depth in turns, None for a draw)."""
-        us, them, _ = _sets(position)
+        us, them, _ = self._sets(position)
         wdl, depth = ctypes.c_int(), ctypes.c_int()
         _check(_lib.tsivy_probe(self._open_handle(), us, them, ctypes.byref(wdl), ctypes.byref(depth)))
         return Value(_WDL[wdl.value], None if wdl.value == 0 else depth.value)
 
     def turns(self, position: Position) -> List[Turn]:
         """Every legal turn with its value for the side making it, best first."""
-        us, them, white = _sets(position)
+        us, them, white = self._sets(position)
         handle, count = self._open_handle(), ctypes.c_size_t()
         code = _lib.tsivy_probe_root(handle, us, them, None, 0, ctypes.byref(count))
         if code not in (_OK, _BUFFER_TOO_SMALL):
@@ -274,7 +306,7 @@ class Tablebase:
         array = (_Turn * max(count.value, 1))()
         _check(_lib.tsivy_probe_root(handle, us, them, array, count.value, ctypes.byref(count)))
         return [
-            Turn(t.text.decode(), _WDL[t.wdl], None if t.wdl == 0 else t.depth, format_fen(t.us, t.them, not white))
+            Turn(t.text.decode(), _WDL[t.wdl], None if t.wdl == 0 else t.depth, self.format_fen(t.us, t.them, not white))
             for t in array[: count.value]
         ]
 

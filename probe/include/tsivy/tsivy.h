@@ -3,6 +3,8 @@
  *
  * Positions are two 64-bit point sets in the numbering of notation.md: bit p is the
  * point p = row_index * 9 + column_index, a1 = bit 0, i1 = bit 8, a2 = bit 9, i5 = bit 44.
+ * On another board (rows x columns, see "Boards" below) it is row_index * columns +
+ * column_index: on 3x3, a1 = bit 0, c1 = bit 2, a2 = bit 3, c3 = bit 8.
  * `us` is always the side to move, whatever its colour; `them` is its opponent.
  * Values are from the side to move: TSIVY_WIN (1), TSIVY_DRAW (0), TSIVY_LOSS (-1), and
  * a depth in turns to the end of the game under best play (-1 for a draw). A depth
@@ -44,6 +46,14 @@
  * Thread safety: a handle may be probed from any number of threads at once. Only
  * tsivy_close() must not run concurrently with another call on the same handle.
  * Several handles (on the same or different directories) may be open at once.
+ *
+ * Boards: a table directory's manifest.json names the board its tables are for (5x9,
+ * Fanoron-Tsivy, when it names none). libtsivy.so reads 5x9 tables itself; for another
+ * board, tsivy_open() and tsivy_check() load that board's library, libtsivy-RxC.so.N
+ * (built and installed beside libtsivy.so.N for each board of TSIVY_OTHER_BOARDS), and
+ * the handle forwards every call to it. Such a handle's point sets and turn texts are
+ * on its board (tsivy_board() tells which); tsivy_parse_fen_on() and
+ * tsivy_format_fen_on() read and write its positions.
  */
 #ifndef TSIVY_TSIVY_H
 #define TSIVY_TSIVY_H
@@ -52,11 +62,11 @@
 #include <stdint.h>
 
 #define TSIVY_VERSION_MAJOR 0
-#define TSIVY_VERSION_MINOR 2
+#define TSIVY_VERSION_MINOR 3
 #define TSIVY_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as returned by tsivy_version(). */
 #define TSIVY_VERSION_NUMBER (TSIVY_VERSION_MAJOR * 10000 + TSIVY_VERSION_MINOR * 100 + TSIVY_VERSION_PATCH)
-#define TSIVY_VERSION_STRING "0.2.0"
+#define TSIVY_VERSION_STRING "0.3.0"
 
 #if defined(TSIVY_BUILDING_LIBRARY) && defined(__GNUC__)
 #define TSIVY_API __attribute__((visibility("default")))
@@ -73,7 +83,7 @@ extern "C" {
 typedef enum tsivy_status {
   TSIVY_OK = 0,
   TSIVY_ERROR_BAD_ARGUMENT = 1,     /* a null pointer where one is required, or an invalid value */
-  TSIVY_ERROR_BAD_POSITION = 2,     /* sets overlap, bits above 44, or more than 22 stones a side */
+  TSIVY_ERROR_BAD_POSITION = 2,     /* sets overlap, bits beyond the board (above 44 on 5x9), or more stones a side than a start has */
   TSIVY_ERROR_BAD_FEN = 3,          /* position text not in the form of notation.md */
   TSIVY_ERROR_TOO_MANY_STONES = 4,  /* the position's class is not in these tables (see "Which positions") */
   TSIVY_ERROR_TABLE_MISSING = 5,    /* a file the position needs is absent: a hole in the tables */
@@ -82,7 +92,7 @@ typedef enum tsivy_status {
   TSIVY_ERROR_OUT_OF_MEMORY = 8,
   TSIVY_ERROR_BUFFER_TOO_SMALL = 9, /* the caller's array or buffer cannot hold the answer */
   TSIVY_ERROR_NOT_CACHED = 10,      /* a cache-only probe would have had to read the disk */
-  TSIVY_ERROR_NO_TABLES = 11,       /* the directory does not exist or holds no table directory */
+  TSIVY_ERROR_NO_TABLES = 11,       /* the directory does not exist or holds no table directory, or its board's library is not installed */
   TSIVY_ERROR_INTERNAL = 12         /* a bug in libtsivy; the message says what happened */
 } tsivy_status;
 
@@ -100,7 +110,7 @@ TSIVY_API const char *tsivy_last_error(void);
 
 /* TSIVY_VERSION_NUMBER of the library actually linked (compare with the header's). */
 TSIVY_API unsigned tsivy_version(void);
-/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.2.0". Static string. */
+/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.3.0". Static string. */
 TSIVY_API const char *tsivy_version_string(void);
 
 /* ---- Opening a table directory ------------------------------------------------------ */
@@ -130,9 +140,12 @@ typedef void (*tsivy_log_fn)(void *user, int level, const char *message);
  * cache_bytes: memory for decompressed blocks, shared by all tables of the handle
  * (0 chooses the default, 64 MiB).
  * out: receives the new handle; set to NULL on failure.
+ * The tables of another board than the library's own are opened through that board's
+ * library (see "Boards" at the top); the handle then forwards every call to it.
  * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (dir or out NULL), TSIVY_ERROR_NO_TABLES
- * (no directory, no manifest.json, no table file, or the tables of another board than
- * this library's, 5x9 for the installed libtsivy), TSIVY_ERROR_TABLE_CORRUPT
+ * (no directory, no manifest.json, no table file, or the tables of a board whose
+ * library is not installed: the message names the file looked for and where),
+ * TSIVY_ERROR_TABLE_CORRUPT
  * (a manifest.json that is no valid manifest: not JSON, a field missing or of the wrong
  * type, an unknown version or index scheme; or a table file that is truncated, has a
  * damaged header or block index, or is not the table its name says), TSIVY_ERROR_IO or
@@ -147,6 +160,11 @@ TSIVY_API int tsivy_open_logged(const char *dir, size_t cache_bytes, tsivy_log_f
 /* Frees the handle and everything it holds. NULL is allowed and does nothing. Must not
  * run concurrently with another call on the same handle. */
 TSIVY_API void tsivy_close(tsivy_tables *tables);
+
+/* The board of the open tables: *rows and *columns receive its size (5 and 9 for
+ * Fanoron-Tsivy; either may be NULL). Returns TSIVY_OK or TSIVY_ERROR_BAD_ARGUMENT
+ * (tables NULL). Thread-safe. */
+TSIVY_API int tsivy_board(const tsivy_tables *tables, int *rows, int *columns);
 
 /* ---- Which positions are answered ----------------------------------------------------
  *
@@ -299,21 +317,39 @@ TSIVY_API int tsivy_probe_root(const tsivy_tables *tables, uint64_t us, uint64_t
 
 /* ---- Position text ------------------------------------------------------------------ */
 
-/* Longest position text plus its NUL: 45 points, 4 slashes, a space and the side. */
-#define TSIVY_FEN_MAX 64
+/* Longest position text plus its NUL on any board: 63 points, 8 slashes, a space and
+ * the side (9x7; 5x9 needs 52). */
+#define TSIVY_FEN_MAX 80
 
-/* Parses a position in the notation of notation.md ("9/6B2/4W4/2W6/9 w").
+/* Parses a position of the library's own board (5x9 for libtsivy.so) in the notation
+ * of notation.md ("9/6B2/4W4/2W6/9 w"). For the positions of a handle's board, which
+ * may be another, see tsivy_parse_fen_on().
  * us, them: receive the stones of the side to move and of the other side.
  * white_to_move: receives 1 when White is to move, 0 for Black (may be NULL).
  * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (fen, us or them NULL) or
  * TSIVY_ERROR_BAD_FEN (the message says what is wrong and where). Thread-safe. */
 TSIVY_API int tsivy_parse_fen(const char *fen, uint64_t *us, uint64_t *them, int *white_to_move);
 
-/* Writes the text of a position (the reverse of tsivy_parse_fen) to `buffer`,
+/* Writes the text of a position of the library's own board (the reverse of
+ * tsivy_parse_fen) to `buffer`,
  * NUL-terminated; TSIVY_FEN_MAX bytes always suffice.
  * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (buffer NULL), TSIVY_ERROR_BAD_POSITION or
  * TSIVY_ERROR_BUFFER_TOO_SMALL (the buffer is then left unchanged). Thread-safe. */
 TSIVY_API int tsivy_format_fen(uint64_t us, uint64_t them, int white_to_move, char *buffer, size_t capacity);
+
+/* As tsivy_parse_fen(), on the board of `tables` ("BBB/B1W/WWW w" for 3x3 tables), in
+ * the bit numbering of that board; a text of another board's size is TSIVY_ERROR_BAD_FEN.
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (tables, fen, us or them NULL) or
+ * TSIVY_ERROR_BAD_FEN. Thread-safe. */
+TSIVY_API int tsivy_parse_fen_on(const tsivy_tables *tables, const char *fen, uint64_t *us, uint64_t *them,
+                                 int *white_to_move);
+
+/* As tsivy_format_fen(), on the board of `tables`: the text of a position given as
+ * that board's point sets. TSIVY_FEN_MAX bytes always suffice.
+ * Returns TSIVY_OK, TSIVY_ERROR_BAD_ARGUMENT (tables or buffer NULL),
+ * TSIVY_ERROR_BAD_POSITION or TSIVY_ERROR_BUFFER_TOO_SMALL. Thread-safe. */
+TSIVY_API int tsivy_format_fen_on(const tsivy_tables *tables, uint64_t us, uint64_t them, int white_to_move,
+                                  char *buffer, size_t capacity);
 
 #ifdef __cplusplus
 }

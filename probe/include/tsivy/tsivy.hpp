@@ -54,6 +54,11 @@ inline std::string format_fen(const Sets& s) {
   return text;
 }
 
+// A board's size, rows x columns.
+struct Board {
+  int rows = 5, columns = 9;
+};
+
 struct ProbeValue {
   int wdl = TSIVY_DRAW;  // TSIVY_WIN, TSIVY_DRAW or TSIVY_LOSS for the side to move
   int depth = -1;        // turns to the end; -1 for a draw
@@ -77,6 +82,27 @@ class Tables {
 
   const tsivy_tables* get() const noexcept { return handle_; }
   int max_stones() const noexcept { return tsivy_max_stones(handle_); }
+
+  // The board of these tables; their point sets and texts are on it.
+  Board board() const {
+    Board b;
+    check(tsivy_board(handle_, &b.rows, &b.columns));
+    return b;
+  }
+
+  // Position text on the tables' board (parse_fen and format_fen are on the library's).
+  Sets parse_fen(const std::string& fen) const {
+    Sets s;
+    int white = 1;
+    check(tsivy_parse_fen_on(handle_, fen.c_str(), &s.us, &s.them, &white));
+    s.white_to_move = white != 0;
+    return s;
+  }
+  std::string format_fen(const Sets& s) const {
+    char text[TSIVY_FEN_MAX];
+    check(tsivy_format_fen_on(handle_, s.us, s.them, s.white_to_move ? 1 : 0, text, sizeof text));
+    return text;
+  }
 
   std::vector<tsivy_class> classes() const {
     std::size_t n = 0;
