@@ -1,9 +1,11 @@
-// Position notation (notation.md), both ways.
+// Position and turn notation (notation.md), both ways.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "game/move.h"
 #include "game/position.h"
 
 namespace tsivy {
@@ -13,5 +15,19 @@ namespace tsivy {
 Position parse_position(std::string_view text);
 
 std::string format_position(const Position& position);
+
+// "d2-e3A-e4W": the starting point, then each point stepped to, with A or W after a
+// capturing step.
+std::string turn_text(const Move& move);
+
+// Raised for a turn text that is malformed or names no legal turn of the position.
+class InvalidTurn : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// The legal turn of `position` that `text` names. Throws InvalidTurn, saying whether the
+// text is malformed or which legal turns there are, for anything else.
+Move parse_turn(const Position& position, std::string_view text);
 
 }  // namespace tsivy

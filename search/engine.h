@@ -1,0 +1,104 @@
+// The engine: iterative-deepening principal variation search over whole turns
+// (docs/engine.md, "The search"), with the tables' exact values at its leaves.
+// One Engine searches one position at a time; run several Engines for several games.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "game/move.h"
+#include "game/position.h"
+#include "lookup/outcome.h"
+
+namespace tsivy {
+class TableLookup;
+}
+
+namespace tsivy::search {
+
+// Scores are for the side to move, in hundredths of a stone. A score of at least
+// kTableWinBase - kMaxPly is a forced win (exact, or a won table position reached),
+// at most its negative a forced loss; 0 is also what a draw scores.
+inline constexpr int kMaxPly = 128;
+inline constexpr int kWinScore = 30000;       // the side to move wins now: kWinScore - plies to the end
+inline constexpr int kTableWinBase = 20000;   // a won table position reached after `ply` turns: kTableWinBase - ply
+inline constexpr int kInfinity = 32000;
+constexpr bool is_win(int score) { return score >= kTableWinBase - kMaxPly; }
+constexpr bool is_loss(int score) { return score <= -(kTableWinBase - kMaxPly); }
+constexpr bool is_exact_end(int score) { return score >= kWinScore - 2 * kMaxPly || score <= -(kWinScore - 2 * kMaxPly); }
+
+// "cp 35", "win 7" / "loss 7" (the game ends after 7 more turns of both sides),
+// "tablewin 3" / "tableloss 3" (a won / lost table position is reached after 3 turns).
+std::string score_text(int score);
+
+// Zero means no limit of that kind. With none at all the search runs until `stop`
+// (or to kMaxPly). With one thread, a depth or node limit gives the same result every time.
+struct Limits {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::chrono::milliseconds movetime{0};
+};
+
+// One completed iteration of the deepening.
+struct Iteration {
+  int depth = 0;
+  int score = 0;
+  std::uint64_t nodes = 0;
+  std::chrono::nanoseconds elapsed{0};
+  std::vector<Move> pv;  // from the root; pv.front() is the turn the iteration prefers
+};
+
+struct SearchResult {
+  std::optional<Move> best;  // none when the side to move has no turn: the game is over
+  int score = 0;
+  int depth = 0;  // of the last completed iteration (0 when the tables decided)
+  std::uint64_t nodes = 0;
+  std::chrono::nanoseconds elapsed{0};
+  std::vector<Move> pv;
+  // The root is inside the tables: best is a best turn of the tables (a won position
+  // is never drawn or lost, a drawn one never lost) and table_value is the root's value.
+  bool from_tables = false;
+  Value table_value;
+};
+
+struct EngineOptions {
+  std::size_t hash_mib = 64;             // transposition table budget
+  const TableLookup* tables = nullptr;   // none: the search alone
+};
+
+class Engine {
+ public:
+  explicit Engine(const EngineOptions& options = {});
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Resizes (and clears) the transposition table.
+  void set_hash_mib(std::size_t mib);
+  // Tables for the leaves and the root; nullptr for none. Not owned; must outlive the searches.
+  void set_tables(const TableLookup* tables);
+  // Forgets what earlier searches learnt (transposition table, history): a new game.
+  void new_game();
+
+  // Searches `root`. `history` is the game before it, oldest first, root not included:
+  // a position that repeats one of the history or of the search's own path scores as a
+  // draw (rules.md: the third occurrence is a draw). `on_iteration` is called after each
+  // completed depth, on the calling thread. `stop`, when set by another thread, ends the
+  // search soon after; the result is then the last completed iteration's.
+  SearchResult search(const Position& root, std::span<const Position> history, const Limits& limits,
+                      const std::function<void(const Iteration&)>& on_iteration = {},
+                      const std::atomic<bool>* stop = nullptr);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace tsivy::search
