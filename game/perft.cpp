@@ -77,16 +77,21 @@ std::vector<PerftLevel> perft(const Position& root, int depth, unsigned threads)
   std::vector<Node> level{{root.us, root.them, 1}};
   Colour to_move = root.to_move;
   std::vector<PerftLevel> levels;
+  double branching = 0;  // children per distinct parent at the level before
   for (int d = 1; d <= depth; ++d) {
-    // Each thread expands every threads-th parent into its own partitioned buffers.
+    // Each thread expands every threads-th parent into its own partitioned buffers,
+    // sized from the last level's branching so that they rarely grow (and copy).
     std::vector<std::array<std::vector<Node>, kPartitions>> buffers(threads);
-    std::vector<std::uint64_t> turns(threads, 0);
+    std::vector<std::uint64_t> turns(threads, 0), generated(threads, 0);
+    const auto expected_children = static_cast<std::size_t>(1.1 * branching * static_cast<double>(level.size()));
     on_threads(threads, [&](unsigned t) {
+      for (auto& b : buffers[t]) b.reserve(expected_children / threads / kPartitions + 16);
       std::vector<Position> results;
       for (std::size_t i = t; i < level.size(); i += threads) {
         const Node& parent = level[i];
         all_turn_results(Position{parent.us, parent.them, to_move}, results);
         turns[t] += parent.paths * results.size();
+        generated[t] += results.size();
         for (const Position& child : results) {
           const Node n{child.us, child.them, parent.paths};
           buffers[t][partition_of(n)].push_back(n);
@@ -106,10 +111,13 @@ std::vector<PerftLevel> perft(const Position& root, int depth, unsigned threads)
         counts.append_to(merged[p]);
       }
     });
+    const std::size_t parents = level.size();
     level.clear();
     for (const auto& part : merged) level.insert(level.end(), part.begin(), part.end());
-    std::uint64_t total_turns = 0;
+    std::uint64_t total_turns = 0, total_generated = 0;
     for (std::uint64_t n : turns) total_turns += n;
+    for (std::uint64_t n : generated) total_generated += n;
+    branching = static_cast<double>(total_generated) / static_cast<double>(std::max<std::size_t>(1, parents));
     levels.push_back({d, total_turns, level.size()});
     to_move = other(to_move);
   }
