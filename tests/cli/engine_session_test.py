@@ -39,7 +39,8 @@ class Engine:
                                         stderr=subprocess.PIPE, text=True, bufsize=1)
         self.lines = queue.Queue()
         self.seen = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
         for line in self.process.stdout:
@@ -71,13 +72,17 @@ class Engine:
             if got[-1].startswith(prefix):
                 return got
 
-    def silent_for(self, seconds):
-        """Asserts that the engine writes nothing for `seconds`."""
-        try:
-            line = self.lines.get(timeout=seconds)
-        except queue.Empty:
-            return
-        raise AssertionError(f"unexpected line: {line!r}")
+    def searching_for(self, seconds):
+        """Reads the lines of `seconds` of a running search: info lines only, no bestmove."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return
+            if line is None or not INFO.match(line):
+                raise AssertionError(f"while searching, a line that is no info line: {line!r}")
+            self.seen.append(line)
 
     def ask(self, command, prefix):
         """Sends a command and returns its one answer line, which must be the next line."""
@@ -97,6 +102,12 @@ class Engine:
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait()
+        self.reader.join(timeout=5)  # it has read to the end of the dead process's output
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            try:
+                pipe.close()
+            except OSError:  # stdin: unwritten input of a killed process
+                pass
 
 
 def legal_turns(fen):
@@ -126,7 +137,8 @@ class EngineTest(unittest.TestCase):
     def assertSearch(self, lines, fen, max_depth=None):
         """info lines of increasing depth, then a legal bestmove of `fen`."""
         *infos, best = lines
-        depths = [int(INFO.match(line).group(1)) for line in infos]
+        self.assertTrue(all(line.startswith("info depth ") for line in infos), lines)
+        depths = [int(line.split()[2]) for line in infos]
         self.assertEqual(depths, sorted(depths), lines)
         if max_depth is not None:
             self.assertLessEqual(max(depths, default=0), max_depth, lines)
@@ -159,7 +171,7 @@ class SessionTest(EngineTest):
         self.assertEqual(e.ask("show", "fen"), f"fen {fen} turns 2")
         lines = search_lines(e, "go depth 2")
         self.assertSearch(lines, fen, max_depth=2)
-        self.assertEqual(INFO.match(lines[-2]).group(1), "2", lines)  # the last iteration is depth 2
+        self.assertTrue(lines[-2].startswith("info depth 2 "), lines)  # the last iteration is depth 2
         self.assertSearch(search_lines(e, "go nodes 500"), fen)
         began = time.monotonic()
         self.assertSearch(search_lines(e, "go movetime 50"), fen)
@@ -172,7 +184,7 @@ class SessionTest(EngineTest):
         e = self.start()
         e.send("position startpos")
         e.send("go infinite")
-        e.silent_for(0.3)  # info lines may come; no bestmove before stop
+        e.searching_for(0.3)  # no bestmove before stop
         e.send("isready")
         self.assertEqual(e.until("readyok")[-1], "readyok")
         for command, part in [("go depth 1", "error go: a search is running; send stop first"),
@@ -233,7 +245,7 @@ class SessionTest(EngineTest):
     def test_quit_ends_a_search_and_the_engine(self):
         e = self.start()
         e.send("go infinite")
-        e.silent_for(0.1)
+        e.searching_for(0.1)
         e.send("quit")
         lines = e.until("bestmove", timeout=5)
         self.assertSearch(lines, START)
@@ -242,7 +254,7 @@ class SessionTest(EngineTest):
     def test_end_of_input_ends_a_search_and_the_engine(self):
         e = self.start()
         e.send("go infinite")
-        e.silent_for(0.1)
+        e.searching_for(0.1)
         e.process.stdin.close()
         self.assertSearch(e.until("bestmove", timeout=5), START)
         self.assertEqual(e.process.wait(timeout=5), 0)
