@@ -55,6 +55,7 @@ class Referee:
         out = self._run("moves", "--fen", fen, "--json")
         return {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}
 
+    @functools.lru_cache(maxsize=65536)
     def table_winner(self, fen):
         """The colour the tables say wins this position, "draw", or None outside the tables."""
         if not self.tables or stones(fen) > self.max_stones:
