@@ -5,6 +5,7 @@
 #include "cli/checked_tables.h"
 #include "cli/commands.h"
 #include "cli/engine_protocol.h"
+#include "cli/hash_budget.h"
 #include "cli/engine_session.h"
 
 namespace tsivy::cli {
@@ -17,6 +18,7 @@ void add_engine_command(CLI::App& app) {
   cmd->add_option("--hash", *hash, "Transposition table in MiB, 1 to 65536 (the Hash option)")->default_str("64");
   cmd->callback([dir, hash] {
     const auto mib = static_cast<std::size_t>(command_line_number(*hash, 1, protocol::kMaxHashMib, "engine", "--hash"));
+    check_hash_fits(mib, 0);
     // A bad directory on the command line ends the command, as for every other one; the
     // same directory through setoption is an error line and the engine keeps running.
     EngineSession session(std::cout, mib, dir->empty() ? nullptr : open_checked_tables(*dir), *dir);

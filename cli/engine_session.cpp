@@ -1,10 +1,12 @@
 #include "cli/engine_session.h"
 
+#include <algorithm>
 #include <exception>
 #include <type_traits>
 #include <utility>
 
 #include "cli/checked_tables.h"
+#include "cli/hash_budget.h"
 #include "cli/search_text.h"
 #include "game/notation.h"
 #include "tsivy/tsivy.h"
@@ -46,6 +48,12 @@ bool EngineSession::handle(std::string_view line) {
     act(command);
   } catch (const ProtocolError& e) {
     write("error " + e.command() + ": " + e.what());
+  } catch (const std::exception& e) {
+    // Not the protocol's refusal but a failure acting on an accepted line (memory for
+    // the table, say): still one error line, and the engine goes on.
+    const std::size_t begin = std::min(line.size(), line.find_first_not_of(" \t"));
+    const std::string_view command = line.substr(begin, line.find_first_of(" \t\r", begin) - begin);
+    write("error " + std::string(command) + ": " + e.what());
   }
   return true;
 }
@@ -82,8 +90,7 @@ void EngineSession::act(const protocol::Command& command) {
           stop_changed_.notify_all();
         } else if constexpr (std::is_same_v<C, protocol::SetHash>) {
           require_idle("setoption");
-          engine_.set_hash_mib(c.mib);
-          hash_mib_ = c.mib;
+          set_hash(c.mib);
         } else if constexpr (std::is_same_v<C, protocol::SetTables>) {
           require_idle("setoption");
           set_tables(c.dir);
@@ -104,6 +111,16 @@ void EngineSession::handshake() {
   write("option name Tables type string default " + (tables_ ? tables_dir_ : std::string("<empty>")));
   write("option name Threads type spin default 1 min 1 max 1");
   write("tsivyok");
+}
+
+void EngineSession::set_hash(std::size_t mib) {
+  try {
+    check_hash_fits(mib, hash_mib_);
+  } catch (const std::invalid_argument& e) {
+    throw ProtocolError("setoption", e.what());
+  }
+  engine_.set_hash_mib(mib);
+  hash_mib_ = mib;
 }
 
 void EngineSession::set_tables(const std::string& dir) {

@@ -44,6 +44,7 @@ class EngineSession {
   void end_search(const std::string& bestmove_line);
   // Throws ProtocolError(command, ...) while a search runs; otherwise reaps a finished worker.
   void require_idle(const std::string& command);
+  void set_hash(std::size_t mib);
   void set_tables(const std::string& dir);
 
   std::ostream& out_;

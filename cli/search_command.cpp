@@ -10,6 +10,7 @@
 #include "cli/checked_tables.h"
 #include "cli/commands.h"
 #include "cli/engine_protocol.h"
+#include "cli/hash_budget.h"
 #include "cli/search_text.h"
 #include "game/notation.h"
 #include "search/engine.h"
@@ -48,6 +49,7 @@ void run(const SearchOptions& o) {
   const Position root = parse_position(o.fen);
   const search::Limits limits = read_limits(o);
   const auto mib = static_cast<std::size_t>(command_line_number(o.hash, 1, protocol::kMaxHashMib, "search", "--hash"));
+  check_hash_fits(mib, 0);
   const std::unique_ptr<TableLookup> tables = o.tables.empty() ? nullptr : open_checked_tables(o.tables);
   search::Engine engine(search::EngineOptions{mib, tables.get()});
 
