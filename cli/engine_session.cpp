@@ -59,9 +59,10 @@ bool EngineSession::handle(std::string_view line) {
 }
 
 void EngineSession::require_idle(const std::string& command) {
-  if (searching_) throw ProtocolError(command, "a search is running; send stop first");
-  // The last search has written its bestmove and is about to return: wait for it, so
-  // that nothing below touches the engine while its thread still runs.
+  if (searching_ && !stop_) throw ProtocolError(command, "a search is running; send stop first");
+  // Either the last search has written its bestmove and is about to return, or it was
+  // told to stop and ends soon: wait for it (so that `stop` then `go` at once works, and
+  // nothing below touches the engine while the search's thread still runs).
   if (worker_.joinable()) worker_.join();
 }
 

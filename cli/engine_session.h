@@ -42,7 +42,8 @@ class EngineSession {
   void go(const protocol::Go& go);
   void search(protocol::Game game, protocol::Go go);  // on the worker thread
   void end_search(const std::string& bestmove_line);
-  // Throws ProtocolError(command, ...) while a search runs; otherwise reaps a finished worker.
+  // Throws ProtocolError(command, ...) while a search runs and has not been told to stop;
+  // otherwise waits for the search's thread to end.
   void require_idle(const std::string& command);
   void set_hash(std::size_t mib);
   void set_tables(const std::string& dir);

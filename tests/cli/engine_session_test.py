@@ -198,6 +198,12 @@ class SessionTest(EngineTest):
         self.assertSearch(e.until("bestmove", timeout=5), START)
         e.send("stop")  # no search: nothing
         e.ask("isready", "readyok")
+        # After stop, go need not wait for the bestmove: it waits for the stopped search itself.
+        e.send("go infinite")
+        e.send("stop")
+        e.send("go depth 1")
+        self.assertSearch(e.until("bestmove"), START)  # the stopped search's
+        self.assertSearch(e.until("bestmove"), START, max_depth=1)
         # The engine searches again after a stop.
         self.assertSearch(search_lines(e, "go depth 1"), START, max_depth=1)
 
