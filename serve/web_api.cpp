@@ -8,6 +8,8 @@
 #include "game/geometry.h"
 #include "game/notation.h"
 #include "indexing/material_index.h"
+#include "serve/game_json.h"
+#include "serve/game_record.h"
 #include "serve/probe_json.h"
 #include "table_dir/manifest.h"
 
@@ -132,6 +134,16 @@ ApiAnswer WebApi::line(const std::optional<std::string>& fen, const std::optiona
                           tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
   }
   return answer_for_position(fen, [this, turns](const Sets& position) { return line_json(tables_, position, turns); });
+}
+
+ApiAnswer WebApi::game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const {
+  try {
+    return answer_for_position(fen, [this, &moves](const Sets& first) {
+      return game_json(tables_, read_game(position_of(first), moves));
+    });
+  } catch (const BadGame& e) {
+    return error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
+  }
 }
 
 namespace {

@@ -7,6 +7,8 @@
 //                                   largest complete total, manifest statistics (and each class's
 //                                   deepest position, when counted at start)
 //   GET /api/random?class=MvN&wdl=V  a random position of the class with value V for the side to move
+//   GET /api/game?fen=F&moves=T1+T2  the position after the turns, its legal turns (also
+//                                   outside the tables) and whether the game has ended (game_json.h)
 #pragma once
 
 #include <filesystem>
@@ -44,6 +46,8 @@ class WebApi {
   ApiAnswer line(const std::optional<std::string>& fen, const std::optional<std::string>& max_turns) const;
   ApiAnswer info() const { return {200, info_}; }
   ApiAnswer random_position(const std::optional<std::string>& material, const std::optional<std::string>& wdl) const;
+  // fen: the game's first position; moves: its turns from there, separated by spaces.
+  ApiAnswer game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const;
 
  private:
   template <class Answer>

@@ -100,6 +100,9 @@ WebServer::WebServer(const WebApi& api) : server_(std::make_unique<GuardedServer
   s.Get("/api/random", [&api](const httplib::Request& req, httplib::Response& res) {
     send_json(res, api.random_position(parameter(req, "class"), parameter(req, "wdl")));
   });
+  s.Get("/api/game", [&api](const httplib::Request& req, httplib::Response& res) {
+    send_json(res, api.game(parameter(req, "fen"), parameter(req, "moves")));
+  });
   s.Get(".*", [](const httplib::Request& req, httplib::Response& res) {
     const WebAsset* asset = req.path.starts_with("/api/") ? nullptr : find_web_asset(req.path);
     if (!asset) return send_json(res, error_answer(404, "no such path: " + req.path, kClientError));

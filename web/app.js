@@ -1,6 +1,7 @@
 // The tsivy explorer page. It knows how to draw a position and how to read the notation
-// of docs/notation.md, but not the rules: every legal turn comes from the server
-// (/api/probe), and playing on the board only narrows that list down click by click.
+// of docs/notation.md, but not the rules: every legal turn, and whether the game has
+// ended, comes from the server (/api/game), and playing on the board only narrows the
+// server's list down click by click.
 "use strict";
 
 const STEP = 80;    // board units between neighbouring points
@@ -92,9 +93,11 @@ function parseTurn(text) {
 }
 
 const sideName = (side) => (side === "w" ? "White" : "Black");
-const stoneCount = (position) => position.cells.filter(Boolean).length;
 
+// A value for the side to move or for the maker of a turn; wdl null: the tables do not
+// reach the position.
 function valueText(wdl, depth) {
+  if (wdl === null || wdl === undefined) return "not in the tables";
   if (wdl === "draw") return "Draw";
   return (wdl === "win" ? "Win" : "Loss") + " in " + depth;
 }
@@ -111,14 +114,13 @@ const state = {
   ply: 0,
   fen: null,
   position: null,
-  probe: null,          // the /api/probe answer for state.fen, once it has come
+  answer: null,         // the /api/game answer for the game up to state.ply, once it has come
   turns: [],            // its turns, each with parsed points and kinds
   mode: "play",
   selection: null,      // a turn being played on the board: {points, kinds, pendingKinds?}
   preview: null,        // a turn shown on the board (hovered, or about to be played)
-  request: 0,           // number of the latest probe request; older answers are dropped
+  request: 0,           // number of the latest /api/game request; older answers are dropped
   computerTimer: null,
-  maxStones: null,
   flipped: false,       // Black's side at the bottom
   browsing: false,      // the position was reached by Back, Forward or the move list
   forwardByTurn: false, // the next Forward is a turn played again (playTurn)
@@ -151,27 +153,34 @@ async function loadInfo() {
     return false;
   }
   setBoard(body.board);
-  state.maxStones = body.max_stones;
   $("tables-info").textContent = `${board.name} board: ${body.classes.length} classes, up to ${body.max_stones} stones`;
   return true;
 }
 
-async function probeCurrent() {
+// The game up to the shown position as /api/game reads it: the position after the last
+// capture and the turns since. No position before a capture can occur again (captures
+// are for good), so these are all the repetition rule needs, and the request stays
+// short however long the game.
+function gameQuery() {
+  let first = state.ply;
+  while (first > 0 && !/[AW]$/.test(state.game[first].turn)) --first;
+  const moves = state.game.slice(first + 1, state.ply + 1).map((e) => e.turn);
+  return "fen=" + encodeURIComponent(state.game[first].fen) + (moves.length ? "&moves=" + encodeURIComponent(moves.join(" ")) : "");
+}
+
+async function askServer() {
   const request = ++state.request;
-  const fen = state.fen;
-  state.probe = null;
+  state.answer = null;
   state.turns = [];
   renderInfo();
-  const { status, body } = await getJson(probeUrl(fen));
+  const { status, body } = await getJson("/api/game?" + gameQuery());
   if (request !== state.request) return;  // the position changed meanwhile
   if (status === 200) {
-    state.probe = body;
+    state.answer = body;
     state.turns = body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) }));
-    showMessage(null);
-  } else if (status === 422) {
-    const stones = stoneCount(state.position);
-    showMessage(`Outside the tables: this position has ${stones} stones, and the tables hold positions ` +
-                `of up to ${body.max_stones ?? state.maxStones} stones. Remove stones in the editor to look it up.`);
+    showMessage(body.in_tables ? null :
+      `Outside the tables: this position has ${body.stones} stones, and the tables hold positions of up to ` +
+      `${body.max_stones} stones. Its legal turns are listed; those that lead into the tables have their value.`);
   } else {
     showMessage("The server could not answer: " + (body.error || "HTTP " + status), true);
   }
@@ -185,24 +194,21 @@ async function probeCurrent() {
 const sameEntry = (a, b) => a.fen === b.fen && a.turn === b.turn;
 const isPrefix = (short, long) => short.length <= long.length && short.every((e, i) => sameEntry(e, long[i]));
 
-// How often the shown position has occurred in the game up to now: the third time is
-// a draw (rules.md).
-function occurrences() {
-  return state.game.slice(0, state.ply + 1).filter((e) => e.fen === state.fen).length;
-}
-
-// Why the game is over at the shown position, or null: {text, wdl} for the banner.
+// Why the game is over at the shown position, or null: {text, outcome} for the banner,
+// from the server's "end" (the repetition rule and the end of the game are game/'s).
+// Against the computer the banner speaks to the player ("You win"), and outcome says
+// whose win it is ("you", "computer" or "draw"); between two players it names the
+// colour and outcome is "".
 function gameResult() {
-  if (state.mode !== "play") return null;
-  if (occurrences() >= 3) return { text: "Draw by repetition: this position has occurred for the third time", wdl: "draw" };
-  const probe = state.probe;
-  if (!probe || probe.turns.length) return null;
-  const mover = state.position.side;
-  const other = mover === "w" ? "b" : "w";
-  const count = (side) => state.position.cells.filter((c) => c && c.toLowerCase() === side).length;
-  if (count(other) === 0) return { text: `${sideName(mover)} wins: ${sideName(other)} has no stones left`, wdl: "win" };
-  if (count(mover) === 0) return { text: `${sideName(other)} wins: ${sideName(mover)} has no stones left`, wdl: "loss" };
-  return { text: `${sideName(other)} wins: ${sideName(mover)} has no turn`, wdl: "loss" };
+  const end = state.mode === "play" && state.answer ? state.answer.end : null;
+  if (!end) return null;
+  if (end.reason === "repetition") return { text: "Draw by repetition: this position has occurred for the third time", outcome: "draw" };
+  const winner = end.winner === "white" ? "w" : "b";
+  const loser = winner === "w" ? "b" : "w";
+  const why = end.reason === "no stones" ? `${sideName(loser)} has no stones left` : `${sideName(loser)} has no turn`;
+  if (!enginePlays()) return { text: `${sideName(winner)} wins: ${why}`, outcome: "" };
+  const you = winner !== engineSide();
+  return { text: `${you ? "You win" : "The computer wins"}: ${why}`, outcome: you ? "you" : "computer" };
 }
 
 // Shows entry `ply` of `game`. how: "push" a new history entry, "replace" the current
@@ -230,7 +236,8 @@ function show(game, ply, how) {
   $("line-panel").open = false;
   renderMoves();
   renderBoard();
-  probeCurrent();
+  saveGame();
+  askServer();
 }
 
 // A position reached otherwise than by a turn (editor, FEN box, principal line) starts
@@ -275,10 +282,10 @@ function goToPly(ply) {
   window.history.go(ply - state.ply);
 }
 
-const enginePlays = () => state.mode === "play" && $("perfect-play").checked;
+const enginePlays = () => state.mode === "play" && $("computer").checked;
 const engineSide = () => ($("human-side").value === "w" ? "b" : "w");
 
-// Against perfect play a turn and its answer go back together: to the last position
+// Against the computer a turn and its answer go back together: to the last position
 // where the person was to move.
 function undo() {
   let target = state.ply - 1;
@@ -296,21 +303,21 @@ function redo() {
   goToPly(Math.min(target, state.game.length - 1));
 }
 
-// "Play against perfect play": whenever the engine's side is to move, it plays the best
+// "Against the computer": whenever the engine's side is to move, it plays the best
 // turn, shown on the board for a moment first; but not while the person steps through
 // the game with Back, Forward or the move list, unless asked (perfect play or the
 // person's side just chosen).
 function engineMoveIfItsTurn(asked = false) {
-  if (state.computerTimer !== null || !enginePlays() || !state.probe || !state.turns.length) return;
+  if (state.computerTimer !== null || !enginePlays() || !state.answer || !state.answer.best) return;
   if (state.position.side !== engineSide() || (state.browsing && !asked) || gameResult()) return;
-  const best = state.turns[0];
+  const best = state.turns[0];  // perfect play: the tables' best turn
   const fen = state.fen;
   state.selection = null;
   state.preview = best;
   renderBoard();
   state.computerTimer = window.setTimeout(() => {
     state.computerTimer = null;
-    // Edit mode, another position or perfect play switched off meanwhile: no answer.
+    // Edit mode, another position or the computer switched off meanwhile: no answer.
     if (!enginePlays() || state.fen !== fen) return;
     playTurn(best);
   }, COMPUTER_DELAY_MS);
@@ -350,7 +357,7 @@ function endingTurn(selection) {
 
 function onBoardClick(point) {
   if (state.mode === "edit") return editPoint(point);
-  if (!state.probe || state.computerTimer !== null || gameResult()) return;
+  if (!state.answer || state.computerTimer !== null || gameResult()) return;
   const selection = state.selection;
   if (selection && nextPoints(selection).includes(point)) return stepTo(point);
   // Mid-sequence (after a capture) the stone is committed; elsewhere a click picks a stone.
@@ -567,7 +574,7 @@ function renderBoard() {
     for (const p of [played.points[0], played.points[played.points.length - 1]])
       svg("circle", { class: "last-point", cx: pointX(p), cy: pointY(p), r: STEP * 0.4, "data-last": pointName(p) }, marks);
   }
-  if (state.mode === "play" && state.probe && !selection && !preview && !gameResult()) {
+  if (state.mode === "play" && state.answer && !selection && !preview && !gameResult()) {
     for (const p of new Set(state.turns.map((t) => t.points[0])))
       svg("circle", { class: "movable", cx: pointX(p), cy: pointY(p), r: STEP * 0.38 }, marks);
   }
@@ -635,25 +642,25 @@ function showMessage(text, isError) {
 }
 
 function renderInfo() {
-  const probe = state.probe;
+  const answer = state.answer;
   const value = $("value");
   $("side-to-move").textContent = sideName(state.position.side) + " to move:";
-  value.className = probe ? probe.wdl : "";
-  value.dataset.wdl = probe ? probe.wdl : "";
-  value.dataset.depth = probe && probe.depth !== null ? String(probe.depth) : "";
-  value.textContent = probe ? valueText(probe.wdl, probe.depth) : "";
+  value.className = answer ? answer.wdl || "unknown" : "";
+  value.dataset.wdl = answer && answer.wdl ? answer.wdl : "";
+  value.dataset.depth = answer && answer.depth !== null ? String(answer.depth) : "";
+  value.textContent = answer ? valueText(answer.wdl, answer.depth) : "";
   const result = gameResult();
   $("result").hidden = !result;
   $("result").textContent = result ? result.text : "";
-  $("result").className = result ? result.wdl : "";
-  $("status").hidden = Boolean(result) && !(probe && probe.turns.length);
+  $("result").dataset.outcome = result ? result.outcome : "";
+  $("status").hidden = Boolean(result) && !(answer && answer.turns.length && answer.end.reason !== "repetition");
   const body = $("turns").querySelector("tbody");
   body.replaceChildren();
   for (const turn of state.turns) {
     const row = document.createElement("tr");
-    row.className = turn.wdl;
+    row.className = turn.wdl || "unknown";
     row.dataset.turn = turn.turn;
-    row.dataset.wdl = turn.wdl;
+    row.dataset.wdl = turn.wdl || "";
     row.dataset.depth = turn.depth === null ? "" : String(turn.depth);
     const name = document.createElement("td");
     name.className = "turn";
@@ -670,7 +677,7 @@ function renderInfo() {
   $("turns").hidden = Boolean(result);
   $("undo").disabled = state.ply === 0;
   $("redo").disabled = state.ply === state.game.length - 1;
-  $("best-turn").disabled = !state.turns.length || Boolean(result);
+  $("best-turn").disabled = !(state.answer && state.answer.best) || Boolean(result);
 }
 
 // The game's turns in notation, each with its value for the side that made it; a
@@ -688,7 +695,7 @@ function renderMoves() {
     turn.className = "turn";
     turn.textContent = entry.turn;
     const score = document.createElement("span");
-    score.className = "value " + entry.wdl;
+    score.className = "value " + (entry.wdl || "unknown");
     score.textContent = valueText(entry.wdl, entry.depth);
     item.append(turn, " ", score);
     item.addEventListener("click", () => goToPly(ply));
@@ -696,6 +703,16 @@ function renderMoves() {
   });
   $("moves-panel").hidden = state.game.length < 2;
   $("moves-start").classList.toggle("current", state.ply === 0);
+  scrollToCurrent(list);
+}
+
+// Keeps the current turn in view inside the list (not the page: the list scrolls alone).
+function scrollToCurrent(list) {
+  const current = list.querySelector("li.current");
+  if (!current) return void (state.ply === 0 && (list.scrollTop = 0));
+  const top = current.offsetTop, bottom = top + current.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }
 
 async function showLine() {
@@ -736,13 +753,51 @@ function setMode(mode) {
   engineMoveIfItsTurn();
 }
 
-// The position of the link (or of the history entry, on reload). A link's text is
-// read as the FEN box reads it.
+// A new game from the start position, with the side and the opponent chosen.
+function newGame() {
+  if (state.mode !== "play") document.querySelector('input[name="mode"][value="play"]').click();
+  show([{ fen: board.start, turn: null }], 0, "push");
+}
+
+// The whole game (also the turns after the shown one, which the history entries do not
+// hold) and the settings of the opponent, kept for this tab, so that a reload finds
+// them again.
+const GAME_KEY = "tsivy.game", SETTINGS_KEY = "tsivy.settings";
+
+function saveGame() {
+  try { window.sessionStorage.setItem(GAME_KEY, JSON.stringify({ board: board.name, game: state.game })); } catch (e) { /* storage off: reload loses the rest */ }
+}
+
+function storedGame() {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(GAME_KEY));
+    return stored && stored.board === board.name && Array.isArray(stored.game) ? stored.game : null;
+  } catch (e) { return null; }
+}
+
+function saveSettings() {
+  const settings = { computer: $("computer").checked, side: $("human-side").value };
+  try { window.sessionStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch (e) { /* as above */ }
+}
+
+function restoreSettings() {
+  let settings = null;
+  try { settings = JSON.parse(window.sessionStorage.getItem(SETTINGS_KEY)); } catch (e) { settings = null; }
+  if (!settings) return;
+  $("computer").checked = Boolean(settings.computer);
+  if (["w", "b"].includes(settings.side)) $("human-side").value = settings.side;
+  if (state.flipped !== ($("human-side").value === "b")) state.flipped = !state.flipped;
+}
+
+// The position of the link (or of the history entry, on reload: then with the whole
+// game this tab kept). A link's text is read as the FEN box reads it.
 async function startFromUrl(how) {
   const requested = new URL(window.location.href).searchParams.get("fen");
   const saved = window.history.state;
-  if (saved && Array.isArray(saved.game) && saved.game[saved.ply] && saved.game[saved.ply].fen === requested)
-    return show(saved.game, saved.ply, "none");
+  if (saved && Array.isArray(saved.game) && saved.game[saved.ply] && saved.game[saved.ply].fen === requested) {
+    const whole = storedGame();
+    return show(whole && isPrefix(saved.game, whole) ? whole : saved.game, saved.ply, "none");
+  }
   if (requested === null) return show([{ fen: defaultFen(), turn: null }], 0, how);
   const read = await readPosition(requested);
   show([{ fen: read.fen || defaultFen(), turn: null }], 0, how);
@@ -762,14 +817,18 @@ async function start() {
   drawGrid($("board"));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("best-turn").addEventListener("click", () => { if (state.turns.length) playTurn(state.turns[0]); });
-  $("perfect-play").addEventListener("change", () => { cancelComputerTurn(); renderBoard(); engineMoveIfItsTurn(true); });
+  $("best-turn").addEventListener("click", () => { if (state.answer && state.answer.best) playTurn(state.turns[0]); });
+  restoreSettings();
+  $("computer").addEventListener("change", () => { saveSettings(); cancelComputerTurn(); renderBoard(); renderInfo(); engineMoveIfItsTurn(true); });
   $("human-side").addEventListener("change", () => {
+    saveSettings();
     if (state.flipped !== ($("human-side").value === "b")) flipBoard();
     cancelComputerTurn();
     renderBoard();
+    renderInfo();
     engineMoveIfItsTurn(true);
   });
+  $("new-game").addEventListener("click", newGame);
   $("flip-board").addEventListener("click", flipBoard);
   $("moves-start").addEventListener("click", () => goToPly(0));
   window.addEventListener("popstate", onHistory);

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import unittest
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_fixture import Server, probe_path  # noqa: E402
@@ -28,6 +29,21 @@ REFERENCE = [
     "9/9/4W4/9/9 w",
 ]
 DRAWN = "9/2B3B2/9/4W4/3W5 w"  # the repetition example: 2v2, a draw
+START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+# 3v3, White to move: d4-e3W-e2A takes two stones, into the tables; the other
+# captures take one and stay at 5 stones.
+SIX = "1WB1W4/3W5/9/9/B3B4 w"
+CYCLE = ["d1-d2", "c4-c5", "d2-d1", "c5-c4"]  # in DRAWN: back where it started after four turns
+
+
+def game_path(fen, moves=()):
+    path = "/api/game?fen=" + urllib.parse.quote(fen, safe="")
+    return path + ("&moves=" + "+".join(urllib.parse.quote(m, safe="") for m in moves) if moves else "")
+
+
+def cli_moves(fen):
+    out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
+    return {m["turn"]: m["result"] for m in map(json.loads, out.splitlines())}
 
 
 def cli_json(command, fen):
@@ -183,6 +199,78 @@ class Api(unittest.TestCase):
         self.assertEqual(error["max_stones"], TABLE_STONES)
         self.assertIn("5 stones", error["error"])
         self.assert_json_error(probe_path("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w", "line"), 422)
+
+    # /api/game: every position has its legal turns, also outside the tables; inside
+    # them the answer is /api/probe's; the end of the game and the repetition rule are
+    # the server's (game/repetition.h).
+    def test_game_lists_the_legal_turns_outside_the_tables(self):
+        status, answer = self.server.get(game_path(START))
+        self.assertEqual(status, 200, answer)
+        self.assertEqual((answer["in_tables"], answer["stones"], answer["wdl"], answer["best"], answer["end"]),
+                         (False, 44, None, None, None))
+        self.assertEqual({t["turn"]: t["fen"] for t in answer["turns"]}, cli_moves(START))
+        self.assertTrue(all(t["wdl"] is None and t["depth"] is None for t in answer["turns"]))
+        # After two turns the position is the one the second turn leads to.
+        first = answer["turns"][0]
+        _, reply = self.server.get(game_path(first["fen"]))
+        _, after = self.server.get(game_path(START, [first["turn"], reply["turns"][0]["turn"]]))
+        self.assertEqual(after["fen"], reply["turns"][0]["fen"])
+
+    def test_game_values_the_turns_that_lead_into_the_tables(self):
+        _, answer = self.server.get(game_path(SIX))
+        self.assertEqual((answer["in_tables"], answer["stones"]), (False, 6))
+        self.assertEqual({t["turn"]: t["fen"] for t in answer["turns"]}, cli_moves(SIX))
+        valued = [t for t in answer["turns"] if t["wdl"] is not None]
+        self.assertEqual([t["turn"] for t in valued], ["d4-e3W-e2A"])
+        _, after = self.server.get(probe_path(valued[0]["fen"]))
+        flipped = {"win": "loss", "loss": "win", "draw": "draw"}[after["wdl"]]
+        self.assertEqual((valued[0]["wdl"], valued[0]["depth"]),
+                         (flipped, None if after["depth"] is None else after["depth"] + 1))
+        # A known win first, then what the tables cannot tell, then draws and losses.
+        rank = {"win": 0, None: 1, "draw": 2, "loss": 3}
+        ranks = [rank[t["wdl"]] for t in answer["turns"]]
+        self.assertEqual(ranks, sorted(ranks))
+
+    def test_game_inside_the_tables_is_the_probe(self):
+        for fen in REFERENCE:
+            _, probe = self.server.get(probe_path(fen))
+            _, game = self.server.get(game_path(fen))
+            self.assertTrue(game["in_tables"])
+            for key in ("fen", "wdl", "depth", "best", "turns"):
+                self.assertEqual(game[key], probe[key], (fen, key))
+
+    # rules.md: a side to move without stones has lost (LOSS 0), also on an empty board.
+    def test_game_end_agrees_with_the_probe(self):
+        cases = {"9/9/9/9/9 w": ("no stones", "black"), "9/9/9/9/9 b": ("no stones", "white"),
+                 "9/9/4W4/9/9 w": ("no stones", "white"), "9/9/9/BB7/WB7 w": ("no turn", "black")}
+        for fen, (reason, winner) in cases.items():
+            _, game = self.server.get(game_path(fen))
+            self.assertEqual(game["end"], {"reason": reason, "winner": winner}, fen)
+            _, probe = self.server.get(probe_path(fen))
+            mover = "white" if fen.endswith("w") else "black"
+            self.assertEqual(probe["wdl"], "win" if winner == mover else "loss", fen)
+        _, going = self.server.get(game_path(DRAWN))
+        self.assertIsNone(going["end"])
+
+    def test_game_ends_at_the_third_occurrence(self):
+        _, twice = self.server.get(game_path(DRAWN, CYCLE))
+        self.assertEqual((twice["fen"], twice["occurrences"], twice["end"]), (DRAWN, 2, None))
+        _, third = self.server.get(game_path(DRAWN, CYCLE * 2))
+        self.assertEqual((third["occurrences"], third["end"]), (3, {"reason": "repetition", "winner": None}))
+        error = self.assert_json_error(game_path(DRAWN, CYCLE * 2 + ["d1-d2"]), 400)
+        self.assertIn("third time", error["error"])
+
+    def test_game_refuses_bad_input(self):
+        error = self.assert_json_error(game_path(DRAWN, ["d1-d2", "d1-d2"]), 400)
+        self.assertEqual(error["status"], "TSIVY_ERROR_BAD_ARGUMENT")
+        self.assertIn('turn 2 ("d1-d2") is not a legal turn', error["error"])
+        for moves in (["x"], ["d1-d2A"], ["\u00e9"], ["d1-d2"] * 1001):
+            self.assert_json_error(game_path(DRAWN, moves), 400)
+        self.assertIn("more than 1000", self.assert_json_error(game_path(DRAWN, CYCLE * 250 + ["d1-d2"]), 400)["error"])
+        self.assert_json_error(game_path(DRAWN, ["d1-d2"] * 2000), 414)  # past the request line's 8 KiB
+        self.assertEqual(self.assert_json_error(game_path("9/9/9/9 w"), 400)["status"], "TSIVY_ERROR_BAD_FEN")
+        self.assertIn("fen", self.assert_json_error("/api/game?moves=d1-d2", 400)["error"])
+        self.assert_json_error("/api/game?fen=" + urllib.parse.quote(DRAWN) + "&moves=d1-d2%00", 400)
 
     def test_unknown_paths_are_404(self):
         for path in ("/api/nothing", "/api/probe/extra", "/nothing.html", "/api", "/index.htm"):

@@ -97,6 +97,24 @@ class Page:
             assert row.startswith(turn["turn"]) and words[turn["wdl"]] in row, (row, turn)
         return answer
 
+    def wait_for_game(self, first, moves=()):
+        """Waits until the page shows the game's position with /api/game's value and turns
+        (also outside the tables, where a value is "not in the tables")."""
+        query = "/api/game?fen=" + urllib.parse.quote(first) + (
+            "&moves=" + urllib.parse.quote(" ".join(moves)) if moves else "")
+        answer = api(self.server, query)
+        text = lambda v: "" if v is None else str(v)
+        expected = (text(answer["wdl"]), text(answer["depth"]),
+                    [(t["turn"], text(t["wdl"]), text(t["depth"])) for t in answer["turns"]])
+        self.wait(lambda: self.fen() == answer["fen"] and self.shown()[:3] == expected,
+                  "the page to show " + answer["fen"])
+        _, _, _, value_text, row_texts = self.shown()
+        words = {"win": "Win in", "draw": "Draw", "loss": "Loss in", None: "not in the tables"}
+        assert value_text.startswith(words[answer["wdl"]]), value_text
+        for row, turn in zip(row_texts, answer["turns"]):
+            assert row.startswith(turn["turn"]) and words[turn["wdl"]] in row, (row, turn)
+        return answer
+
     def click_point(self, name):
         self.driver.find_element(By.CSS_SELECTOR, '#layer-hits .hit[data-point="%s"]' % name).click()
 
@@ -146,7 +164,7 @@ def run_checks(page, server):
 
     # 2. A capture sequence by clicks, perfect play answering: g4, then g3, where both
     # approach and withdrawal capture; withdrawal; then on to h4, which ends the turn.
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     page.click_point("g4")
     page.wait(lambda: page.targets() == ["g3"], "the first step's destination")
     page.click_point("g3")
@@ -168,7 +186,7 @@ def run_checks(page, server):
     page.settle(CAPTURES)
     driver.find_element(By.ID, "redo").click()
     page.wait_for_position(reply["fen"])
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
     # 4. The editor: a black stone on an empty point, then the side to move switched.
     driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="edit"]').click()
@@ -196,15 +214,16 @@ def run_checks(page, server):
               "the reason a malformed position is refused")
     assert page.fen() == "9/9/3WB4/9/9 w"
 
-    # 6. Too many stones for the tables: said plainly.
-    driver.get(server.url("/?fen=" + urllib.parse.quote("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w")))
+    # 6. Too many stones for the tables: said plainly, and the legal turns listed all the same.
+    driver.get(server.url("/?fen=" + urllib.parse.quote(START)))
     page.wait(lambda: page.visible("message") and "Outside the tables" in driver.find_element(By.ID, "message").text,
               "the message for a position outside the tables")
+    page.wait_for_game(START)
 
     timings["editor and messages"] = time.monotonic() - t0 - sum(timings.values())
     for scenario in (back_forward_and_move_list, undo_against_perfect_play, no_answer_in_edit_mode,
                      result_banner, repetition_draw, choosing_sides, fen_box_and_link_agree, classes_page,
-                     touch_screen):
+                     touch_screen, two_players_from_the_start, reload_keeps_the_game):
         started = time.monotonic()
         scenario(page, server)
         timings[scenario.__name__.replace("_", " ")] = time.monotonic() - started
@@ -219,6 +238,7 @@ def run_checks(page, server):
 # Issue 20's position for Back: 2v2, long enough a game for three turns.
 BACK_START = "9/9/3B2W2/2W6/1B7 w"
 REPETITION = "9/2B3B2/9/4W4/3W5 w"  # 2v2, a draw
+START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
 
 
 def play_best_turns(page, start, count):
@@ -280,7 +300,7 @@ def back_forward_and_move_list(page, server):
 def undo_against_perfect_play(page, server):
     driver = page.driver
     page.load(BACK_START)
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     first = api(server, probe_path(BACK_START))["turns"][0]
     page.click_turn(first["turn"])
     answer = api(server, probe_path(first["fen"]))["turns"][0]
@@ -290,14 +310,14 @@ def undo_against_perfect_play(page, server):
     page.settle(BACK_START)
     driver.find_element(By.ID, "best-turn").click()
     page.wait_for_position(answer["fen"])
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
 
 # Item 4: switching to Edit within the engine's delay: its answer never lands.
 def no_answer_in_edit_mode(page, server):
     driver = page.driver
     page.load(BACK_START)
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     first = api(server, probe_path(BACK_START))["turns"][0]
     # In the page itself, so that the 0.25 s do not depend on the driver's round trips.
     driver.execute_script("""
@@ -306,21 +326,41 @@ def no_answer_in_edit_mode(page, server):
     page.wait(lambda: page.fen() == first["fen"] and page.visible("editor"), "the turn played, then Edit")
     page.settle(first["fen"])
     driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="play"]').click()
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
 
-# Item 5: a finished game says who won and why.
+# Item 5: a finished game says who won and why, in the page's text colour; against the
+# computer from the player's side. The empty board agrees with /api/probe (White to
+# move without stones has lost).
 def result_banner(page, server):
+    driver = page.driver
     page.load("9/9/3WB4/9/9 w")
     page.click_turn("d3-c3W")
     page.wait(lambda: page.visible("result") and page.text("result") == "White wins: Black has no stones left",
               "the result banner")
     assert not page.visible("status") and not page.visible("turns")
+    colour = lambda element: driver.execute_script("return getComputedStyle(arguments[0]).color", element)
+    assert colour(driver.find_element(By.ID, "result")) == colour(driver.find_element(By.TAG_NAME, "body"))
     # No turn: White's only stone, on a1, is walled in by Black's three.
     page.load("9/9/9/BB7/WB7 w")
     page.wait(lambda: page.visible("result") and page.text("result") == "Black wins: White has no turn",
               "the result banner of a side without a turn")
     assert not page.visible("turns")
+    assert api(server, probe_path("9/9/9/9/9 w"))["wdl"] == "loss"
+    page.load("9/9/9/9/9 w")
+    page.wait(lambda: page.text("result") == "Black wins: White has no stones left", "the empty board's banner")
+    # Against the computer: the player's win, then the computer's (the player as Black).
+    page.load("9/9/3WB4/9/9 w")
+    driver.find_element(By.ID, "computer").click()
+    page.click_turn("d3-c3W")
+    outcome = lambda: driver.find_element(By.ID, "result").get_attribute("data-outcome")
+    page.wait(lambda: page.text("result") == "You win: Black has no stones left" and outcome() == "you", "You win")
+    page.load("9/9/3WB4/9/9 w")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("b")
+    page.wait(lambda: page.text("result") == "The computer wins: Black has no stones left" and outcome() == "computer",
+              "The computer wins")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    driver.find_element(By.ID, "computer").click()
 
 
 # Item 6: the third occurrence of a position ends the game as a draw.
@@ -346,7 +386,7 @@ def repetition_draw(page, server):
 def choosing_sides(page, server):
     driver = page.driver
     page.load(BACK_START)
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     Select(driver.find_element(By.ID, "human-side")).select_by_value("b")
     best = api(server, probe_path(BACK_START))["turns"][0]
     page.wait_for_position(best["fen"])
@@ -355,7 +395,7 @@ def choosing_sides(page, server):
     driver.find_element(By.ID, "flip-board").click()
     page.wait(lambda: x("a1") < x("i1"), "the board flipped back")
     Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
 
 # Item 13: the FEN box and the link accept and refuse the same texts.
@@ -432,7 +472,64 @@ def touch_screen(page, server):
     driver.find_element(By.ID, "choose-withdrawal").click()
     page.wait(lambda: page.visible("stop-here") and page.text("stop-here") == "Stop here · " + words(by_turn["g4-g3W"]),
               "Stop here with its value")
+    # The page of the classes fits the phone's width too (cards, not a wide table).
+    driver.get(server.url("/classes.html"))
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#classes tbody tr"), "the classes")
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 400, width
     driver.set_window_size(1280, 760)
+
+
+# Issue 29: from the start position two people play at one screen: every turn is
+# listed (not in the tables) and can be played by clicks, on the board or in the list.
+def two_players_from_the_start(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.find_element(By.ID, "new-game").click()
+    answer = page.wait_for_game(START)
+    assert all(t["wdl"] is None for t in answer["turns"]) and len(answer["turns"]) == 5
+    page.click_turn(answer["turns"][0]["turn"])
+    first = answer["turns"][0]["turn"]
+    reply = page.wait_for_game(START, [first])
+    # Black's turn by clicks on the board: the stone, then each step.
+    turn = reply["turns"][0]["turn"]
+    points = [part[:2] for part in turn.split("-")]
+    for point in points:
+        page.click_point(point)
+    page.wait_for_game(START, [first, turn])
+    assert [m[:2] for m in page.moves()] == [(first, "not in the tables"), (turn, "not in the tables")], page.moves()
+    help_text = page.text("help")
+    assert "approach" in help_text and "withdrawal" in help_text and "New game" in help_text, help_text
+
+
+# Issue 29: a reload keeps the whole game, also the turns after the one shown, and the
+# setting of the opponent; the move list keeps the current turn in view.
+def reload_keeps_the_game(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.execute_script("document.getElementById('moves').style.maxHeight = '4em'")  # 6 turns overflow it
+    fens = play_best_turns(page, BACK_START, 6)
+    in_view = lambda: driver.execute_script("""
+        const list = document.getElementById('moves'), item = list.querySelector('li.current');
+        const a = list.getBoundingClientRect(), b = item.getBoundingClientRect();
+        return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;""")
+    assert in_view()
+    body = driver.find_element(By.TAG_NAME, "body")
+    for _ in range(5):
+        body.send_keys(Keys.ARROW_LEFT)
+    page.wait_for_position(fens[1])
+    assert in_view()
+    driver.find_element(By.ID, "computer").click()
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("b")  # Black to move at fens[1]: no answer due
+    driver.refresh()
+    page.wait_for_position(fens[1])
+    page.wait(lambda: len(page.moves()) == 6, "the whole game after a reload")
+    assert "current" in page.moves()[0][2] and "ahead" in page.moves()[5][2]
+    assert driver.find_element(By.ID, "computer").is_selected()
+    assert Select(driver.find_element(By.ID, "human-side")).first_selected_option.get_attribute("value") == "b"
+    page.settle(fens[1])
+    driver.find_element(By.ID, "computer").click()
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
 
 
 def play_game_in_progress(page, fen):
