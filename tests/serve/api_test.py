@@ -6,6 +6,7 @@ Usage: api_test.py TSIVY TABLES   (tables of 4 stones, from the probe tests' fix
 """
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -302,6 +303,19 @@ class Api(unittest.TestCase):
             self.assertTrue(headers["Content-Type"].startswith(kind), path)
             self.assertIn("default-src 'self'", headers["Content-Security-Policy"])
             self.assertTrue(body)
+        # The page's script is ES modules: each one it imports, and each of theirs, is served
+        # as JavaScript (a browser refuses a module of any other type).
+        modules, seen = ["/app.js"], set()
+        while modules:
+            path = modules.pop()
+            if path in seen:
+                continue
+            seen.add(path)
+            status, headers, body = self.raw(path)
+            self.assertEqual(status, 200, path)
+            self.assertTrue(headers["Content-Type"].startswith("text/javascript"), path)
+            modules += ["/" + name.decode() for name in re.findall(rb'^import .* from "\./([\w-]+\.js)";$', body, re.M)]
+        self.assertGreaterEqual(len(seen), 8, seen)  # app.js and the modules it is made of
         _, _, page = self.raw("/")
         self.assertNotIn(b"http://", page.replace(b"http://www.w3.org", b""))  # nothing fetched from elsewhere
         self.assertNotIn(b"https://", page)

@@ -1,0 +1,114 @@
+// The panels beside the board: the value and the turn list, the move list of the game,
+// the principal line.
+
+import { renderBoard } from "./drawing.js";
+import { gameResult, goToPly, playTurn, setPosition } from "./game.js";
+import { sideName, valueText } from "./notation.js";
+import { getJson } from "./server.js";
+import { $, state } from "./state.js";
+
+export function showMessage(text, isError) {
+  const box = $("message");
+  box.hidden = !text;
+  box.textContent = text || "";
+  box.classList.toggle("error", Boolean(isError));
+}
+
+export function renderInfo() {
+  const answer = state.answer;
+  const value = $("value");
+  $("side-to-move").textContent = sideName(state.position.side) + " to move:";
+  value.className = answer ? answer.wdl || "unknown" : "";
+  value.dataset.wdl = answer && answer.wdl ? answer.wdl : "";
+  value.dataset.depth = answer && answer.depth !== null ? String(answer.depth) : "";
+  value.textContent = answer ? valueText(answer.wdl, answer.depth) : "";
+  const result = gameResult();
+  $("result").hidden = !result;
+  $("result").textContent = result ? result.text : "";
+  $("result").dataset.outcome = result ? result.outcome : "";
+  $("status").hidden = Boolean(result) && !(answer && answer.turns.length && answer.end.reason !== "repetition");
+  const body = $("turns").querySelector("tbody");
+  body.replaceChildren();
+  for (const turn of state.turns) {
+    const row = document.createElement("tr");
+    row.className = turn.wdl || "unknown";
+    row.dataset.turn = turn.turn;
+    row.dataset.wdl = turn.wdl || "";
+    row.dataset.depth = turn.depth === null ? "" : String(turn.depth);
+    const name = document.createElement("td");
+    name.className = "turn";
+    name.textContent = turn.turn;
+    const score = document.createElement("td");
+    score.className = "value";
+    score.textContent = valueText(turn.wdl, turn.depth);
+    row.append(name, score);
+    row.addEventListener("mouseenter", () => { if (state.computerTimer === null) { state.preview = turn; renderBoard(); } });
+    row.addEventListener("mouseleave", () => { if (state.computerTimer === null) { state.preview = null; renderBoard(); } });
+    row.addEventListener("click", () => { if (state.computerTimer === null && state.mode === "play") playTurn(turn); });
+    body.appendChild(row);
+  }
+  $("turns").hidden = Boolean(result);
+  $("undo").disabled = state.ply === 0;
+  $("redo").disabled = state.ply === state.game.length - 1;
+  $("best-turn").disabled = !(state.answer && state.answer.best) || Boolean(result);
+}
+
+// The game's turns in notation, each with its value for the side that made it; a
+// click goes back (or forward) to the position after it.
+export function renderMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  state.game.forEach((entry, ply) => {
+    if (!entry.turn) return;
+    const item = document.createElement("li");
+    item.dataset.ply = String(ply);
+    item.value = ply;
+    item.className = ply === state.ply ? "current" : ply > state.ply ? "ahead" : "";
+    const turn = document.createElement("span");
+    turn.className = "turn";
+    turn.textContent = entry.turn;
+    const score = document.createElement("span");
+    score.className = "value " + (entry.wdl || "unknown");
+    score.textContent = valueText(entry.wdl, entry.depth);
+    item.append(turn, " ", score);
+    item.addEventListener("click", () => goToPly(ply));
+    list.appendChild(item);
+  });
+  $("moves-panel").hidden = state.game.length < 2;
+  $("moves-start").classList.toggle("current", state.ply === 0);
+  scrollToCurrent(list);
+}
+
+// Keeps the current turn in view inside the list (not the page: the list scrolls alone).
+function scrollToCurrent(list) {
+  const current = list.querySelector("li.current");
+  if (!current) return void (state.ply === 0 && (list.scrollTop = 0));
+  const top = current.offsetTop, bottom = top + current.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
+
+export async function showLine() {
+  if (!$("line-panel").open) return;
+  const list = $("line");
+  list.replaceChildren();
+  const fen = state.fen;
+  const { status, body } = await getJson("/api/line?max_turns=60&fen=" + encodeURIComponent(fen));
+  if (status !== 200 || fen !== state.fen) return;
+  const why = { "repetition": "the last position has occurred for the third time: a draw by repetition",
+                "max_turns": "cut short after 60 turns" };
+  for (const step of body.line) {
+    const item = document.createElement("li");
+    item.textContent = `${step.turn}  (then ${valueText(step.wdl, step.depth).toLowerCase()} for the side to move)`;
+    item.addEventListener("click", () => setPosition(step.fen));
+    list.appendChild(item);
+  }
+  if (!body.line.length) list.textContent = "No turn: the game is over.";
+  else if (why[body.end]) {
+    const item = document.createElement("li");
+    item.className = "line-end";
+    item.dataset.end = body.end;
+    item.textContent = "(" + why[body.end] + ")";
+    list.appendChild(item);
+  }
+}

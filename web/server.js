@@ -1,0 +1,77 @@
+// Talking to the server: its board (/api/info), the game's position with its legal
+// turns and end (/api/game), and reading a typed position as the server reads it.
+
+import { engineMoveIfItsTurn } from "./computer.js";
+import { renderBoard } from "./drawing.js";
+import { board, formatFen, parseFen, parseTurn, setBoard } from "./notation.js";
+import { renderInfo, showMessage } from "./panels.js";
+import { $, state } from "./state.js";
+
+// {status, body}; status 0 when the server cannot be reached (stopped, say).
+export async function getJson(path) {
+  let response;
+  try {
+    response = await fetch(path, { cache: "no-store" });
+  } catch (e) {
+    return { status: 0, body: { error: "the server does not answer (is tsivy serve still running?)" } };
+  }
+  let body = null;
+  try { body = await response.json(); } catch (e) { body = { error: "not JSON: HTTP " + response.status }; }
+  return { status: response.status, body };
+}
+
+const probeUrl = (fen) => "/api/probe?fen=" + encodeURIComponent(fen);
+
+// The board and the tables; false (and the reason shown) when the server cannot say.
+export async function loadInfo() {
+  const { status, body } = await getJson("/api/info");
+  if (status !== 200 || !body.board) {
+    showMessage("The server could not describe its board: " + (body.error || "HTTP " + status), true);
+    return false;
+  }
+  setBoard(body.board);
+  $("tables-info").textContent = `${board.name} board: ${body.classes.length} classes, up to ${body.max_stones} stones`;
+  return true;
+}
+
+// The game up to the shown position as /api/game reads it: the position after the last
+// capture and the turns since. No position before a capture can occur again (captures
+// are for good), so these are all the repetition rule needs, and the request stays
+// short however long the game.
+function gameQuery() {
+  let first = state.ply;
+  while (first > 0 && !/[AW]$/.test(state.game[first].turn)) --first;
+  const moves = state.game.slice(first + 1, state.ply + 1).map((e) => e.turn);
+  return "fen=" + encodeURIComponent(state.game[first].fen) + (moves.length ? "&moves=" + encodeURIComponent(moves.join(" ")) : "");
+}
+
+export async function askServer() {
+  const request = ++state.request;
+  state.answer = null;
+  state.turns = [];
+  renderInfo();
+  const { status, body } = await getJson("/api/game?" + gameQuery());
+  if (request !== state.request) return;  // the position changed meanwhile
+  if (status === 200) {
+    state.answer = body;
+    state.turns = body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) }));
+    showMessage(body.in_tables ? null :
+      `Outside the tables: this position has ${body.stones} stones, and the tables hold positions of up to ` +
+      `${body.max_stones} stones. Its legal turns are listed; those that lead into the tables have their value.`);
+  } else {
+    showMessage("The server could not answer: " + (body.error || "HTTP " + status), true);
+  }
+  renderBoard();
+  renderInfo();
+  engineMoveIfItsTurn();
+}
+
+// Whether text is a position, as the server reads it: the FEN box and the link accept
+// and refuse the same texts. {fen} or {error}.
+export async function readPosition(text) {
+  text = String(text).trim();
+  const { status, body } = await getJson(probeUrl(text));
+  if (status === 400) return { error: body.error };
+  if (!parseFen(text)) return { error: "see docs/notation.md" };
+  return { fen: formatFen(parseFen(text)) };
+}
