@@ -9,7 +9,7 @@ import { MARGIN, STEP, drawGrid, flipBoard, placeLabelsAndHits, previewKind, ren
 import { goToPly, newGame, onHistory, playTurn, redo, setMode, setPosition, startFromUrl, undo } from "./game.js";
 import { cancelSelection, chooseKind, copyFen, loadTypedFen, stopHere, switchSide } from "./input.js";
 import { board } from "./notation.js";
-import { renderInfo, showLine } from "./panels.js";
+import { renderEngine, renderInfo, showLine } from "./panels.js";
 import { loadInfo } from "./server.js";
 import { $, state } from "./state.js";
 
@@ -28,7 +28,15 @@ export async function start() {
   $("redo").addEventListener("click", redo);
   $("best-turn").addEventListener("click", () => { if (state.answer && state.answer.best) playTurn(state.turns[0]); });
   restoreSettings();
-  $("computer").addEventListener("change", () => { saveSettings(); cancelComputerTurn(); renderBoard(); renderInfo(); engineMoveIfItsTurn(true); });
+  $("computer").addEventListener("change", () => {
+    saveSettings();
+    cancelComputerTurn();
+    renderBoard();
+    renderInfo();
+    renderEngine();
+    engineMoveIfItsTurn(true);
+  });
+  $("strength").addEventListener("change", saveSettings);
   $("human-side").addEventListener("change", () => {
     saveSettings();
     if (state.flipped !== ($("human-side").value === "b")) flipBoard();

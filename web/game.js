@@ -6,7 +6,7 @@ import { cancelComputerTurn, engineMoveIfItsTurn, enginePlays, engineSide } from
 import { renderBoard } from "./drawing.js";
 import { showFenError } from "./input.js";
 import { board, defaultFen, formatFen, parseFen, sideName } from "./notation.js";
-import { renderInfo, renderMoves } from "./panels.js";
+import { renderEngine, renderInfo, renderMoves } from "./panels.js";
 import { askServer, readPosition } from "./server.js";
 import { $, state } from "./state.js";
 
@@ -70,9 +70,12 @@ export function setPosition(fen) {
   show([{ fen, turn: null }], 0, "push");
 }
 
-export function playTurn(turn) {
+// Plays a turn of the list; search: the engine's answer that chose it, if it did (its
+// evaluation goes into the move list).
+export function playTurn(turn, search = null) {
   if (gameResult()) return;
   const next = { fen: turn.fen, turn: turn.turn, wdl: turn.wdl, depth: turn.depth };
+  if (search && next.wdl === null) next.engine = { score_text: search.score_text, depth: search.depth };
   // Replaying the turn the game already has keeps the rest of it: Forward, which has
   // the history entries of the rest.
   const recorded = state.game[state.ply + 1];
@@ -128,12 +131,14 @@ export function setMode(mode) {
   $("editor").hidden = mode !== "edit";
   renderBoard();
   renderInfo();
+  renderEngine();
   engineMoveIfItsTurn();
 }
 
 // A new game from the start position, with the side and the opponent chosen.
 export function newGame() {
   if (state.mode !== "play") document.querySelector('input[name="mode"][value="play"]').click();
+  state.engine = null;
   show([{ fen: board.start, turn: null }], 0, "push");
 }
 

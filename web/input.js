@@ -31,7 +31,7 @@ export function endingTurn(selection) {
 
 export function onBoardClick(point) {
   if (state.mode === "edit") return editPoint(point);
-  if (!state.answer || state.computerTimer !== null || gameResult()) return;
+  if (!state.answer || state.computer !== null || gameResult()) return;
   const selection = state.selection;
   if (selection && nextPoints(selection).includes(point)) return stepTo(point);
   // Mid-sequence (after a capture) the stone is committed; elsewhere a click picks a stone.

@@ -7,6 +7,36 @@ import { sideName, valueText } from "./notation.js";
 import { getJson } from "./server.js";
 import { $, state } from "./state.js";
 
+// The engine's score for the side it searched for: "+0.35" (stones), "wins in 7" (turns
+// to the end), "won table position in 3" (turns until the tables decide).
+export function scoreText(search) {
+  const [kind, number] = search.score_text.split(" ");
+  const n = Number(number);
+  if (kind === "cp") return (n >= 0 ? "+" : "") + (n / 100).toFixed(2);
+  return { win: `wins in ${n}`, loss: `loses in ${n}`, tablewin: `won table position in ${n}`,
+           tableloss: `lost table position in ${n}` }[kind] || search.score_text;
+}
+
+// What the computer says: thinking, its evaluation and depth outside the tables, perfect
+// play inside them, or why it did not answer.
+export function renderEngine() {
+  const box = $("engine-info");
+  const engine = state.engine;
+  box.hidden = !engine || !$("computer").checked || state.mode !== "play";
+  box.classList.toggle("error", Boolean(engine && engine.error));
+  if (box.hidden) return;
+  if (engine.thinking) box.textContent = `The computer is thinking (${engine.thinking / 1000} s a turn)…`;
+  else if (engine.tables) box.textContent = "The computer plays perfect play from here: the position is in the tables.";
+  else if (engine.error) box.textContent = "The computer did not answer: " + engine.error;
+  else {
+    const s = engine.search;
+    box.textContent = `The computer played ${engine.turn}: ${scoreText(s)} for it (search depth ${s.depth}, ` +
+      `${s.nodes.toLocaleString("en")} nodes in ${(s.time_ms / 1000).toFixed(1)} s)`;
+  }
+  box.dataset.depth = engine.search ? String(engine.search.depth) : "";
+  box.dataset.score = engine.search ? engine.search.score_text : "";
+}
+
 export function showMessage(text, isError) {
   const box = $("message");
   box.hidden = !text;
@@ -42,9 +72,9 @@ export function renderInfo() {
     score.className = "value";
     score.textContent = valueText(turn.wdl, turn.depth);
     row.append(name, score);
-    row.addEventListener("mouseenter", () => { if (state.computerTimer === null) { state.preview = turn; renderBoard(); } });
-    row.addEventListener("mouseleave", () => { if (state.computerTimer === null) { state.preview = null; renderBoard(); } });
-    row.addEventListener("click", () => { if (state.computerTimer === null && state.mode === "play") playTurn(turn); });
+    row.addEventListener("mouseenter", () => { if (state.computer === null) { state.preview = turn; renderBoard(); } });
+    row.addEventListener("mouseleave", () => { if (state.computer === null) { state.preview = null; renderBoard(); } });
+    row.addEventListener("click", () => { if (state.computer === null && state.mode === "play") playTurn(turn); });
     body.appendChild(row);
   }
   $("turns").hidden = Boolean(result);
@@ -69,7 +99,7 @@ export function renderMoves() {
     turn.textContent = entry.turn;
     const score = document.createElement("span");
     score.className = "value " + (entry.wdl || "unknown");
-    score.textContent = valueText(entry.wdl, entry.depth);
+    score.textContent = entry.engine ? "engine " + scoreText(entry.engine) : valueText(entry.wdl, entry.depth);
     item.append(turn, " ", score);
     item.addEventListener("click", () => goToPly(ply));
     list.appendChild(item);

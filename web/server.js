@@ -1,5 +1,6 @@
 // Talking to the server: its board (/api/info), the game's position with its legal
-// turns and end (/api/game), and reading a typed position as the server reads it.
+// turns and end (/api/game), the engine's turn (/api/search), and reading a typed
+// position as the server reads it.
 
 import { engineMoveIfItsTurn } from "./computer.js";
 import { renderBoard } from "./drawing.js";
@@ -43,6 +44,33 @@ function gameQuery() {
   while (first > 0 && !/[AW]$/.test(state.game[first].turn)) --first;
   const moves = state.game.slice(first + 1, state.ply + 1).map((e) => e.turn);
   return "fen=" + encodeURIComponent(state.game[first].fen) + (moves.length ? "&moves=" + encodeURIComponent(moves.join(" ")) : "");
+}
+
+// This tab's game, for /api/search: a newer search of the same game stops the older one
+// on the server, so a page that moved on never leaves a search running there.
+const GAME_ID = "tab-" + Math.random().toString(36).slice(2, 12);
+// The page waits for a search at most this much longer than its time, whatever the
+// server does (the server's own bound is movetime + 2 s).
+const SEARCH_PATIENCE_MS = 5000;
+
+// The engine's answer for the shown position after `movetime` ms: {status, body}, as
+// getJson. `controller` aborts it (the page moved on); so does a timer, past
+// movetime + SEARCH_PATIENCE_MS.
+export async function searchTurn(movetime, controller) {
+  let late = false;
+  const timer = window.setTimeout(() => { late = true; controller.abort(); }, movetime + SEARCH_PATIENCE_MS);
+  try {
+    const url = `/api/search?${gameQuery()}&movetime=${movetime}&game=${GAME_ID}`;
+    const response = await fetch(url, { cache: "no-store", signal: controller.signal });
+    let body = null;
+    try { body = await response.json(); } catch (e) { body = { error: "not JSON: HTTP " + response.status }; }
+    return { status: response.status, body };
+  } catch (e) {
+    const error = late ? `no answer within ${(movetime + SEARCH_PATIENCE_MS) / 1000} s` : "the server does not answer";
+    return { status: 0, body: { error } };
+  } finally {
+    window.clearTimeout(timer);
+  }
 }
 
 export async function askServer() {

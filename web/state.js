@@ -16,7 +16,8 @@ export const state = {
   selection: null,      // a turn being played on the board: {points, kinds, pendingKinds?}
   preview: null,        // a turn shown on the board (hovered, or about to be played)
   request: 0,           // number of the latest /api/game request; older answers are dropped
-  computerTimer: null,
+  computer: null,       // the computer's turn in progress: {abort (a search), timer (a turn shown)}
+  engine: null,         // what the computer said last: {fen, thinking | search | tables | error}
   flipped: false,       // Black's side at the bottom
   browsing: false,      // the position was reached by Back, Forward or the move list
   forwardByTurn: false, // the next Forward is a turn played again (playTurn)

@@ -10,6 +10,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import unittest
 import urllib.parse
@@ -35,11 +36,19 @@ START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
 # captures take one and stay at 5 stones.
 SIX = "1WB1W4/3W5/9/9/B3B4 w"
 CYCLE = ["d1-d2", "c4-c5", "d2-d1", "c5-c4"]  # in DRAWN: back where it started after four turns
+# 9v9 with no capture near: an engine search uses all of its time here.
+LONG = "BBBBBBBBB/9/9/9/WWWWWWWWW w"
+SCORE_TEXT = r"^(cp -?\d+|(win|loss|tablewin|tableloss) \d+)$"
 
 
 def game_path(fen, moves=()):
     path = "/api/game?fen=" + urllib.parse.quote(fen, safe="")
     return path + ("&moves=" + "+".join(urllib.parse.quote(m, safe="") for m in moves) if moves else "")
+
+
+def search_path(fen, movetime=100, moves=(), game=None):
+    path = game_path(fen, moves).replace("/api/game", "/api/search") + "&movetime=%s" % movetime
+    return path + ("&game=" + game if game else "")
 
 
 def cli_moves(fen):
@@ -272,6 +281,99 @@ class Api(unittest.TestCase):
         self.assertEqual(self.assert_json_error(game_path("9/9/9/9 w"), 400)["status"], "TSIVY_ERROR_BAD_FEN")
         self.assertIn("fen", self.assert_json_error("/api/game?moves=d1-d2", 400)["error"])
         self.assert_json_error("/api/game?fen=" + urllib.parse.quote(DRAWN) + "&moves=d1-d2%00", 400)
+
+    # /api/search: the engine's best turn, in notation, with its score, depth and
+    # principal variation; inside the tables a best turn of the tables.
+    def test_search_answers_a_legal_turn_with_its_evaluation(self):
+        for fen, moves in ((START, ()), (LONG, ()), (SIX, ()), (START, ("d3-e3W",))):
+            started = time.monotonic()
+            status, answer = self.server.get(search_path(fen, 100, moves))
+            seconds = time.monotonic() - started
+            self.assertEqual(status, 200, (fen, answer))
+            _, game = self.server.get(game_path(fen, moves))
+            self.assertEqual(answer["fen"], game["fen"])
+            self.assertIn(answer["best"], [t["turn"] for t in game["turns"]], fen)
+            self.assertEqual(answer["pv"][0], answer["best"])
+            self.assertRegex(answer["score_text"], SCORE_TEXT)
+            self.assertGreaterEqual(answer["depth"], 1)
+            self.assertGreater(answer["nodes"], 0)
+            self.assertEqual((answer["from_tables"], answer["table"], answer["end"]), (False, None, None))
+            self.assertLess(seconds, 1.5, fen)  # 100 ms asked; the server's bound is movetime + 2 s
+
+    def test_search_inside_the_tables_plays_a_best_turn_of_the_tables(self):
+        for fen in REFERENCE[:3] + [DRAWN]:
+            status, answer = self.server.get(search_path(fen, 50))
+            self.assertEqual(status, 200, answer)
+            _, probe = self.server.get(probe_path(fen))
+            self.assertTrue(answer["from_tables"], fen)
+            self.assertEqual(answer["table"], {"wdl": probe["wdl"], "depth": probe["depth"]})
+            chosen = next(t for t in probe["turns"] if t["turn"] == answer["best"])
+            self.assertEqual((chosen["wdl"], chosen["depth"]), (probe["wdl"], probe["depth"]), fen)
+
+    def test_search_of_a_finished_game_says_how_it_ended(self):
+        _, answer = self.server.get(search_path(DRAWN, 100, CYCLE * 2))
+        self.assertEqual((answer["best"], answer["end"]), (None, {"reason": "repetition", "winner": None}))
+        _, empty = self.server.get(search_path("9/9/9/9/9 w"))
+        self.assertEqual((empty["best"], empty["end"]["winner"]), (None, "black"))
+
+    def test_search_refuses_bad_parameters(self):
+        for movetime in ("49", "10001", "0", "-5", "x", "", "1e3", "99999999999999999999"):
+            error = self.assert_json_error(search_path(LONG, movetime), 400)
+            self.assertIn("movetime", error["error"])
+        for game in ("a%20b", "x" * 65, "%00", "%C3%A9"):
+            self.assertIn("game", self.assert_json_error(search_path(LONG, 100, game=game), 400)["error"])
+        self.assertEqual(self.assert_json_error(search_path("9/9/9/9 w"), 400)["status"], "TSIVY_ERROR_BAD_FEN")
+        self.assertIn("not a legal turn", self.assert_json_error(search_path(START, 100, ["a1-a2"]), 400)["error"])
+        self.assertIn("fen", self.assert_json_error("/api/search?movetime=100", 400)["error"])
+
+    def timed_get(self, path, results, key):
+        started = time.monotonic()
+        status, body = self.server.get(path, timeout=20)
+        results[key] = (status, body, time.monotonic() - started)
+
+    # Two games' searches run at once (each its own engine), and a newer search of the
+    # same game stops the older one, which answers 409.
+    def test_searches_of_two_games_run_at_once_and_a_newer_one_replaces_the_older(self):
+        results = {}
+        threads = [threading.Thread(target=self.timed_get, args=(search_path(LONG, 1000, game="g%d" % i), results, i))
+                   for i in range(2)]
+        started = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall = time.monotonic() - started
+        self.assertEqual([results[i][0] for i in range(2)], [200, 200], results)
+        # At once, not one after the other: together in less time than the two searches took.
+        searched = sum(results[i][1]["time_ms"] for i in range(2)) / 1000
+        self.assertLess(wall, 0.8 * searched, (wall, searched))
+        older = threading.Thread(target=self.timed_get, args=(search_path(LONG, 5000, game="same"), results, "older"))
+        older.start()
+        time.sleep(0.3)
+        status, newer = self.server.get(search_path(LONG, 100, game="same"))
+        older.join()
+        self.assertEqual(status, 200, newer)
+        status, body, seconds = results["older"]
+        self.assertEqual(status, 409, body)
+        self.assertIn("newer search", body["error"])
+        self.assertLess(seconds, 1.5)
+
+    # A client that closes its connection stops its search: two searches of 5 s whose
+    # clients leave, and a third is answered at once, not after them.
+    def test_a_search_whose_client_leaves_stops(self):
+        sockets = []
+        for i in range(2):
+            s = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+            s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % search_path(LONG, 5000, game="gone%d" % i)).encode())
+            sockets.append(s)
+        time.sleep(0.3)
+        for s in sockets:
+            s.close()
+        time.sleep(0.1)
+        started = time.monotonic()
+        status, answer = self.server.get(search_path(LONG, 100))
+        self.assertEqual(status, 200, answer)
+        self.assertLess(time.monotonic() - started, 1.2)
 
     def test_unknown_paths_are_404(self):
         for path in ("/api/nothing", "/api/probe/extra", "/nothing.html", "/api", "/index.htm"):

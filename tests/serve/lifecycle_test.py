@@ -106,6 +106,20 @@ class Serving(unittest.TestCase):
     def test_sigint_stops_it_cleanly(self):
         self.stops_cleanly_on(signal.SIGINT)
 
+    # A search holds its connection open for its movetime: stopping the server stops the
+    # search too, rather than waiting for it, and its client gets an answer.
+    def test_sigterm_stops_a_search_in_progress(self):
+        with Server(TSIVY, TABLES, threads=THREADS) as server:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+                s.sendall(b"GET /api/search?fen=BBBBBBBBB/9/9/9/WWWWWWWWW%20w&movetime=8000 HTTP/1.1\r\nHost: x\r\n\r\n")
+                time.sleep(0.3)  # the search has started
+                started = time.monotonic()
+                status = server.stop(signal.SIGTERM, timeout=15)
+                elapsed = time.monotonic() - started
+                self.assertEqual(status, 0, server.errors)
+                self.assertLess(elapsed, STOP_WITHIN_S)
+                self.assertTrue(s.recv(4096).startswith(b"HTTP/1.1 503"))
+
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)
