@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "game/move.h"
 #include "game/position.h"
+#include "game/turn_generator.h"
 
 namespace tsivy {
 
@@ -26,6 +28,9 @@ bool has_paika(const Position& position);
 // exists. A side with no stones or no legal turn gets an empty list.
 std::vector<Turn> generate_turns(const Position& position);
 
+// The same turns in the same order, compact (game/move.h), into `out` (cleared first).
+void generate_moves(const Position& position, MoveList& out);
+
 // The distinct positions reachable by one turn, appended to `out` (which is cleared).
 // Same turns as generate_turns without building strings.
 void successors(const Position& position, std::vector<Position>& out);
@@ -34,20 +39,14 @@ void successors(const Position& position, std::vector<Position>& out);
 // reach the same position), appended to `out` (which is cleared). Perft counts with it.
 void all_turn_results(const Position& position, std::vector<Position>& out);
 
-// Calls visit(from, to, result) for every paika step of the side to move: a stone to an
-// empty neighbour along a line, and the position after it. Results never repeat. Looks
-// for no capture, so these are the legal turns only where there is none: the generators
-// here use it after looking, the solver for positions it knows to be quiet. Inline, as
-// the solver counts successors with it in its innermost loop.
+// Calls visit(from, to, result) for every paika step of the side to move (the turn
+// generator's, game/turn_generator.h). Looks for no capture, so these are the legal
+// turns only where there is none: the generators use it after looking, the solver for
+// positions it knows to be quiet. Inline, as the solver counts successors with it in
+// its innermost loop.
 template <class Visit>
 void for_each_paika_step(const Position& p, Visit&& visit) {
-  const PointSet empty = p.empty();
-  for_each_direction([&]<Direction D>() {
-    for (PointSet to = shift<D>(p.us) & empty; to;) {
-      const Point t = pop_first(to), s = t - point_offset(D);
-      visit(s, t, Position{p.them, p.us ^ bit(s) ^ bit(t), other(p.to_move)});
-    }
-  });
+  for_each_paika(p, [&](Point from, Point to, Direction, const Position& result) { visit(from, to, result); });
 }
 
 // Paika un-moves: every position from which the opponent of the side to move reached

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "game/movegen.h"
+
 // An empty run is written as one digit, so a row may hold at most 9 points.
 static_assert(tsivy::kColumns <= 9);
 
@@ -147,6 +149,65 @@ std::string format_position(const Position& position) {
   }
   out += position.to_move == Colour::White ? " w" : " b";
   return out;
+}
+
+std::string turn_text(const Move& move) {
+  std::string text = point_name(move.from);
+  Point at = move.from;
+  for (int k = 0; k < move.steps; ++k) {
+    at = neighbour(at, move.direction(k));
+    text += '-';
+    text += point_name(at);
+    if (move.is_capture()) text += move.kind(k) == CaptureKind::Approach ? 'A' : 'W';
+  }
+  return text;
+}
+
+namespace {
+
+// Whether text has the shape of a turn: points joined by '-', each after the first
+// followed by nothing, A or W (notation.md, "Turn"). Says what is wrong otherwise.
+std::string turn_shape_problem(std::string_view text) {
+  if (text.empty()) return "empty";
+  std::size_t at = 0;
+  int points = 0;
+  for (;;) {
+    const std::size_t end = text.find('-', at);
+    std::string_view part = text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    if (points > 0 && !part.empty() && (part.back() == 'A' || part.back() == 'W')) part.remove_suffix(1);
+    if (point_from_name(part) < 0) {
+      // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "..." + std::string.
+      std::string problem(1, '"');
+      problem += printable(part);
+      problem += "\" is not a point of the " + board_name() + " board";
+      return problem;
+    }
+    ++points;
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  if (points < 2) return "a turn names its starting point and at least one point it steps to";
+  return "";
+}
+
+}  // namespace
+
+Move parse_turn(const Position& position, std::string_view text) {
+  if (text.size() > 4 * kPoints) throw InvalidTurn("bad turn: longer than any turn of this board");
+  if (const std::string problem = turn_shape_problem(text); !problem.empty())
+    throw InvalidTurn("bad turn \"" + printable(text) + "\": " + problem + " (turns read like d2-e3A-e4W, notation.md)");
+  MoveList moves;
+  generate_moves(position, moves);
+  std::string legal;
+  for (const Move& m : moves) {
+    const std::string candidate = turn_text(m);
+    if (candidate == text) return m;
+    if (legal.size() < 200) legal += (legal.empty() ? "" : " ") + candidate;
+  }
+  if (moves.empty())
+    throw InvalidTurn("illegal turn \"" + std::string(text) + "\": the side to move has no turn in " + format_position(position));
+  throw InvalidTurn("illegal turn \"" + std::string(text) + "\" in " + format_position(position) + "; legal turns: " + legal +
+                    (legal.size() >= 200 ? " ..." : ""));
 }
 
 }  // namespace tsivy

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "game/movegen.h"
+#include "game/zobrist.h"
 #include "parallel/parallel.h"
 
 namespace tsivy {
@@ -17,10 +18,7 @@ struct Node {
   std::uint64_t paths = 0;  // 0 marks an empty slot of a NodeCounts table
 };
 
-std::uint64_t hash_of(PointSet us, PointSet them) {
-  std::uint64_t h = us * 0x9E3779B97F4A7C15ull ^ (them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-  return h ^ (h >> 31);
-}
+std::uint64_t hash_of(PointSet us, PointSet them) { return sides_key(us, them); }
 
 // Open addressing with linear probing: one flat array, no allocation per position,
 // which is what makes counting millions of distinct positions cheap.

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "game/notation.h"
+#include "game/zobrist.h"
 
 namespace tsivy {
 
@@ -13,6 +14,8 @@ Position Position::from_colours(PointSet white, PointSet black, Colour to_move) 
     throw InvalidPosition("more than " + std::to_string(kStonesPerSide) + " stones of one colour");
   return to_move == Colour::White ? Position{white, black, to_move} : Position{black, white, to_move};
 }
+
+std::size_t PositionHash::operator()(const Position& p) const noexcept { return static_cast<std::size_t>(position_key(p)); }
 
 Position start_position() {
   // Rows below the middle are White's, rows above Black's; the middle row alternates

@@ -39,12 +39,9 @@ struct Position {
 // The starting position of the game, White to move.
 Position start_position();
 
+// For unordered containers of positions: the Zobrist key (game/zobrist.h).
 struct PositionHash {
-  std::size_t operator()(const Position& p) const noexcept {
-    std::uint64_t h = p.us * 0x9E3779B97F4A7C15ull ^ (p.them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= static_cast<std::uint64_t>(p.to_move);
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
+  std::size_t operator()(const Position& p) const noexcept;
 };
 
 }  // namespace tsivy

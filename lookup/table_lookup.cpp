@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "game/movegen.h"
+#include "game/zobrist.h"
 #include "lookup/value_code.h"
 #include "memory/huge_pages.h"
 #include "parallel/parallel.h"
@@ -75,8 +76,7 @@ Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access
   }
   if (!has_capture(us, them)) return stored(us, them, material, access);
   thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
-  std::uint64_t h = us * 0x9E3779B97F4A7C15ull ^ (them + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-  ResolvedCapture& memo = resolved[(h ^ (h >> 33)) % kResolvedCaptures];
+  ResolvedCapture& memo = resolved[sides_key(us, them) % kResolvedCaptures];
   const bool wants_depth = !has(access, Access::wdl_only);
   if (memo.owner == id_ && memo.us == us && memo.them == them && (memo.depth_known || !wants_depth)) return memo.value;
   // One buffer per stone total: each recursion level has fewer stones than its caller.

@@ -1,0 +1,391 @@
+#include "search/engine.h"
+
+#include <algorithm>
+#include <array>
+
+#include "game/movegen.h"
+#include "game/zobrist.h"
+#include "search/evaluation.h"
+#include "search/table_leaves.h"
+#include "search/transposition_table.h"
+
+namespace tsivy::search {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// At the horizon, positions with a capture pending are searched on through their
+// captures, at most this many turns deep (each removes stones, so it ends anyway; the
+// bound keeps long exchanges cheap).
+constexpr int kMaxQuiescencePly = 8;
+constexpr std::uint16_t kNoMove = 0xFFFF;
+constexpr int kAspirationWindow = 40;
+
+// Forced results are stored relative to the node (plies from it, not from the root), so
+// that an entry means the same wherever the position recurs.
+int to_table(int score, int ply) {
+  if (is_win(score)) return score + ply;
+  if (is_loss(score)) return score - ply;
+  return score;
+}
+int from_table(int score, int ply) {
+  if (is_win(score)) return score - ply;
+  if (is_loss(score)) return score + ply;
+  return score;
+}
+
+// How the key changes with a move of `mover`: the stone leaves `from` and lands on
+// `to`, the captured stones of the other colour leave, and the other side is to move.
+std::uint64_t key_change(const Move& m, Colour mover) {
+  return stones_key(mover, bit(m.from) ^ bit(m.to)) ^ stones_key(other(mover), m.captured) ^ kBlackToMoveKey;
+}
+
+}  // namespace
+
+std::string score_text(int score) {
+  if (is_exact_end(score)) return (score > 0 ? "win " : "loss ") + std::to_string(kWinScore - std::abs(score));
+  if (is_win(score) || is_loss(score))
+    return (score > 0 ? "tablewin " : "tableloss ") + std::to_string(kTableWinBase - std::abs(score));
+  return "cp " + std::to_string(score);
+}
+
+struct Engine::State {
+  explicit State(const EngineOptions& options) : table(options.hash_mib), tables(options.tables) {}
+
+  TranspositionTable table;
+  const TableLookup* tables;
+
+  // One search's working memory.
+  std::array<MoveList, kMaxPly + 1> moves;
+  std::array<std::vector<int>, kMaxPly + 1> order;  // move scores for ordering, per ply
+  std::array<std::array<Move, 2>, kMaxPly + 1> killers{};
+  std::array<std::array<int, kPoints>, kPoints> history{};  // quiet turns by (from, to)
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
+  std::array<int, kMaxPly + 1> pv_length{};
+  // The keys and stone counts of the game's positions, then of the search's path.
+  std::vector<std::uint64_t> keys;
+  std::vector<int> stones;
+  TableLeaves leaves{nullptr};
+  Limits limits;
+  const std::atomic<bool>* stop = nullptr;
+  Clock::time_point started;
+  std::uint64_t nodes = 0;
+  bool aborted = false;
+
+  bool out_of_budget() {
+    if (limits.nodes && nodes >= limits.nodes) return true;
+    if ((nodes & 1023) == 0) {
+      if (stop && stop->load(std::memory_order_relaxed)) return true;
+      if (limits.movetime.count() && Clock::now() - started >= limits.movetime) return true;
+    }
+    return false;
+  }
+
+  // Whether the position on top of `keys` occurred before: on the search's path or in
+  // the game. Only positions with the same stones can be equal, and stones only ever
+  // leave the board, so the scan stops at the first position with more of them.
+  bool repeats() const {
+    const std::size_t top = keys.size() - 1;
+    for (std::size_t i = top; i-- > 0;) {
+      if (stones[i] != stones[top]) return false;
+      if (keys[i] == keys[top]) return true;
+    }
+    return false;
+  }
+
+  void push(std::uint64_t key, const Position& p) {
+    keys.push_back(key);
+    stones.push_back(count(p.us) + count(p.them));
+  }
+  void pop() {
+    keys.pop_back();
+    stones.pop_back();
+  }
+
+  std::optional<int> table_score(const Position& p, int ply) {
+    if (!leaves.covers(count(p.us) + count(p.them))) return std::nullopt;
+    const std::optional<Outcome> o = leaves.wdl(p);
+    if (!o) return std::nullopt;
+    if (*o == Outcome::win) return kTableWinBase - ply;
+    if (*o == Outcome::loss) return -(kTableWinBase - ply);
+    return 0;
+  }
+
+  void update_pv(int ply, const Move& m) {
+    pv[ply][ply] = m;
+    for (int k = ply + 1; k < pv_length[ply + 1]; ++k) pv[ply][k] = pv[ply + 1][k];
+    pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
+  }
+
+  // Scores every move of ply for ordering: the table's move, then captures by stones
+  // taken, then the killers, then quiet turns by history.
+  void score_moves(int ply, std::uint16_t table_move) {
+    const MoveList& list = moves[ply];
+    std::vector<int>& scores = order[ply];
+    scores.resize(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const Move& m = list[i];
+      int s;
+      if (i == table_move) s = 1 << 30;
+      else if (m.is_capture()) s = (1 << 28) + 1000 * count(m.captured) - m.steps;
+      else if (m == killers[ply][0]) s = (1 << 27) + 1;
+      else if (m == killers[ply][1]) s = 1 << 27;
+      else s = history[m.from][m.to];
+      scores[i] = s;
+    }
+  }
+  // The index of the best-scored move from `first` on, swapped to `first` (selection
+  // sort: most nodes cut off after a move or two). Returns the move's generation index.
+  std::size_t pick(int ply, std::size_t first, std::vector<std::uint16_t>& index) {
+    std::vector<int>& scores = order[ply];
+    std::size_t best = first;
+    for (std::size_t i = first + 1; i < scores.size(); ++i)
+      if (scores[i] > scores[best]) best = i;
+    std::swap(scores[first], scores[best]);
+    std::swap(moves[ply][first], moves[ply][best]);
+    std::swap(index[first], index[best]);
+    return index[first];
+  }
+
+  int quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply);
+  int negamax(const Position& p, std::uint64_t key, int depth, int alpha, int beta, int ply);
+
+  std::array<std::vector<std::uint16_t>, kMaxPly + 1> indices;
+};
+
+int Engine::State::quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply) {
+  ++nodes;
+  pv_length[ply] = ply;
+  if (out_of_budget()) aborted = true;
+  if (aborted) return 0;
+  if (!has_capture(p)) {
+    // Quiet: the evaluation stands, unless the side to move cannot move at all.
+    if (!has_paika(p)) return -(kWinScore - ply);
+    return evaluate(p);
+  }
+  // A capture is pending. The rules make it compulsory, but whichever the side to move
+  // takes, it gains stones: the evaluation before it is a lower bound good enough to cut
+  // (the usual "stand pat"), and without it the capture exchanges of a full board would
+  // multiply out of all proportion.
+  const int stand_pat = evaluate(p);
+  if (stand_pat >= beta || qply >= kMaxQuiescencePly || ply >= kMaxPly) return stand_pat;
+  if (stand_pat > alpha) alpha = stand_pat;
+  MoveList& list = moves[ply];
+  generate_moves(p, list);
+  std::vector<std::uint16_t>& index = indices[ply];
+  index.resize(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) index[i] = static_cast<std::uint16_t>(i);
+  score_moves(ply, kNoMove);
+  int best = stand_pat;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    pick(ply, i, index);
+    const Move m = list[i];
+    const Position child = make_move(p, m);
+    const std::uint64_t child_key = key ^ key_change(m, p.to_move);
+    int score;
+    if (const std::optional<int> t = table_score(child, ply + 1)) {
+      ++nodes;
+      score = -*t;
+    } else {
+      score = -quiesce(child, child_key, -beta, -alpha, ply + 1, qply + 1);
+    }
+    if (aborted) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(ply, m);
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int alpha, int beta, int ply) {
+  const bool pv_node = beta - alpha > 1;
+  if (ply > 0) {
+    pv_length[ply] = ply;
+    if (repeats()) return 0;  // a draw by repetition is what the side to move may claim here
+    if (const std::optional<int> t = table_score(p, ply)) {
+      ++nodes;
+      return *t;
+    }
+    if (depth <= 0 || ply >= kMaxPly) return quiesce(p, key, alpha, beta, ply, 0);
+    ++nodes;
+    if (out_of_budget()) aborted = true;
+    if (aborted) return 0;
+  } else {
+    ++nodes;
+    pv_length[0] = 0;
+  }
+
+  std::uint16_t table_move = kNoMove;
+  if (const TableEntry* e = table.find(key)) {
+    table_move = e->move;
+    const int score = from_table(e->score, ply);
+    if (!pv_node && ply > 0 && e->depth >= depth) {
+      if (e->bound() == Bound::exact) return score;
+      if (e->bound() == Bound::lower && score >= beta) return score;
+      if (e->bound() == Bound::upper && score <= alpha) return score;
+    }
+  }
+
+  MoveList& list = moves[ply];
+  generate_moves(p, list);
+  if (list.empty()) return -(kWinScore - ply);  // no stones or no turn: lost
+  if (table_move >= list.size()) table_move = kNoMove;  // a key collision
+  std::vector<std::uint16_t>& index = indices[ply];
+  index.resize(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) index[i] = static_cast<std::uint16_t>(i);
+  score_moves(ply, table_move);
+
+  const int original_alpha = alpha;
+  int best = -kInfinity;
+  std::uint16_t best_move = kNoMove;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::uint16_t generated = static_cast<std::uint16_t>(pick(ply, i, index));
+    const Move m = list[i];
+    const Position child = make_move(p, m);
+    const std::uint64_t child_key = key ^ key_change(m, p.to_move);
+    push(child_key, child);
+    int score;
+    if (i == 0) {
+      score = -negamax(child, child_key, depth - 1, -beta, -alpha, ply + 1);
+    } else {
+      // Principal variation search: prove the rest no better with a null window first.
+      score = -negamax(child, child_key, depth - 1, -alpha - 1, -alpha, ply + 1);
+      if (!aborted && score > alpha && score < beta) score = -negamax(child, child_key, depth - 1, -beta, -alpha, ply + 1);
+    }
+    pop();
+    if (aborted) return 0;
+    if (score > best) {
+      best = score;
+      best_move = generated;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(ply, m);
+        if (alpha >= beta) {
+          if (!m.is_capture()) {
+            if (!(m == killers[ply][0])) {
+              killers[ply][1] = killers[ply][0];
+              killers[ply][0] = m;
+            }
+            history[m.from][m.to] += depth * depth;
+          }
+          break;
+        }
+      }
+    }
+  }
+  const Bound bound = best >= beta ? Bound::lower : best > original_alpha ? Bound::exact : Bound::upper;
+  table.store(key, to_table(best, ply), bound, depth, best_move);
+  return best;
+}
+
+Engine::Engine(const EngineOptions& options) : state_(std::make_unique<State>(options)) {}
+Engine::~Engine() = default;
+
+void Engine::set_hash_mib(std::size_t mib) { state_->table.resize(mib); }
+void Engine::set_tables(const TableLookup* tables) { state_->tables = tables; }
+void Engine::new_game() {
+  state_->table.clear();
+  for (auto& row : state_->history) row.fill(0);
+}
+
+SearchResult Engine::search(const Position& root, std::span<const Position> history, const Limits& limits,
+                            const std::function<void(const Iteration&)>& on_iteration, const std::atomic<bool>* stop) {
+  State& s = *state_;
+  s.started = Clock::now();
+  s.limits = limits;
+  s.stop = stop;
+  s.nodes = 0;
+  s.aborted = false;
+  s.leaves = TableLeaves(s.tables);
+  s.keys.clear();
+  s.stones.clear();
+  for (const Position& p : history) s.push(position_key(p), p);
+  const std::uint64_t root_key = position_key(root);
+  s.push(root_key, root);
+  for (auto& k : s.killers) k = {};
+  for (auto& row : s.history)
+    for (int& h : row) h /= 8;  // earlier searches' history still orders, but weighs less
+  s.table.new_search();
+
+  SearchResult result;
+  const auto elapsed = [&] { return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - s.started); };
+
+  MoveList root_moves;
+  generate_moves(root, root_moves);
+  if (root_moves.empty()) {
+    result.score = -kWinScore;
+    result.elapsed = elapsed();
+    return result;
+  }
+  // Inside the tables the root plays a best turn of the tables: exact, and quicker than any search.
+  if (const std::optional<TableLeaves::RootChoice> choice = s.leaves.best_turn(root, history)) {
+    result.best = choice->move;
+    result.from_tables = true;
+    result.table_value = choice->root;
+    const int turns = choice->root.depth;
+    result.score = choice->root.outcome == Outcome::win    ? kWinScore - turns
+                   : choice->root.outcome == Outcome::loss ? -(kWinScore - turns)
+                                                           : 0;
+    result.pv = {choice->move};
+    result.nodes = 1;
+    result.elapsed = elapsed();
+    if (on_iteration) on_iteration({0, result.score, result.nodes, result.elapsed, result.pv});
+    return result;
+  }
+
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  int previous = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    int window = kAspirationWindow;
+    int alpha = -kInfinity, beta = kInfinity;
+    if (depth >= 4 && !is_win(previous) && !is_loss(previous)) {
+      alpha = previous - window;
+      beta = previous + window;
+    }
+    int score;
+    for (;;) {
+      score = s.negamax(root, root_key, depth, alpha, beta, 0);
+      if (s.aborted) break;
+      // Outside the window: widen it on that side and search again.
+      if (score <= alpha) {
+        alpha = std::max(-kInfinity, score - window);
+      } else if (score >= beta) {
+        beta = std::min(kInfinity, score + window);
+      } else {
+        break;
+      }
+      window *= 4;
+      if (window > 1000) alpha = -kInfinity, beta = kInfinity;
+    }
+    if (s.aborted) break;
+    previous = score;
+    result.depth = depth;
+    result.score = score;
+    result.pv.assign(s.pv[0].begin(), s.pv[0].begin() + s.pv_length[0]);
+    result.best = result.pv.empty() ? root_moves.front() : result.pv.front();
+    result.nodes = s.nodes;
+    result.elapsed = elapsed();
+    if (on_iteration) on_iteration({depth, score, s.nodes, result.elapsed, result.pv});
+    // A forced end within the horizon is final: deeper searches find the same.
+    if (is_exact_end(score) && kWinScore - std::abs(score) <= depth) break;
+    if (s.out_of_budget()) break;
+    // Another iteration takes longer than all before it: not worth starting late.
+    if (limits.movetime.count() && Clock::now() - s.started >= limits.movetime / 2) break;
+  }
+  // Stopped inside the first iteration: its best turn so far, else the first one ordered.
+  if (!result.best) {
+    result.best = s.pv_length[0] > 0 ? s.pv[0][0] : root_moves.front();
+    result.pv = {*result.best};
+    result.score = evaluate(root);
+  }
+  result.nodes = s.nodes;
+  result.elapsed = elapsed();
+  return result;
+}
+
+}  // namespace tsivy::search

@@ -1,0 +1,67 @@
+#include "search/table_leaves.h"
+
+#include "game/movegen.h"
+#include "game/repetition.h"
+#include "lookup/table_lookup.h"
+
+namespace tsivy::search {
+
+TableLeaves::TableLeaves(const TableLookup* tables)
+    : tables_(tables), max_stones_(tables ? tables->listing().max_complete_stones() : 0) {}
+
+std::optional<Outcome> TableLeaves::wdl(const Position& p) {
+  if (!covers(count(p.us) + count(p.them))) return std::nullopt;
+  try {
+    return tables_->value(p.us, p.them, Access::wdl_only).outcome;
+  } catch (const LookupError& e) {
+    // A damaged or unreadable file: the search goes on without the tables rather than
+    // fail the game; the caller reports error().
+    error_ = e.what();
+    max_stones_ = 0;
+    return std::nullopt;
+  }
+}
+
+std::optional<Value> TableLeaves::value(const Position& p) {
+  if (!covers(count(p.us) + count(p.them))) return std::nullopt;
+  try {
+    return tables_->value(p.us, p.them);
+  } catch (const LookupError& e) {
+    error_ = e.what();
+    max_stones_ = 0;
+    return std::nullopt;
+  }
+}
+
+std::optional<TableLeaves::RootChoice> TableLeaves::best_turn(const Position& root, std::span<const Position> history) {
+  if (!covers(count(root.us) + count(root.them))) return std::nullopt;
+  MoveList moves;
+  generate_moves(root, moves);
+  std::optional<RootChoice> best;
+  // Rank of a successor's value for the mover: a loss for the opponent first (sooner
+  // better), then a draw, then a win for the opponent (later better).
+  const auto rank = [](const Value& v) {
+    switch (v.outcome) {
+      case Outcome::loss: return 0 * 100000 + v.depth;
+      case Outcome::draw: return 1 * 100000;
+      default: return 2 * 100000 + (65535 - v.depth);
+    }
+  };
+  int best_rank = 0;
+  BestOfSuccessors root_value;
+  for (const Move& m : moves) {
+    const Position child = make_move(root, m);
+    std::optional<Value> v = value(child);
+    if (!v) return std::nullopt;  // a file failed under us: let the search decide
+    if (occurrences(history, child) >= 2) v = Value{Outcome::draw, 0};  // its third occurrence
+    root_value.add(*v);
+    if (!best || rank(*v) < best_rank) {
+      best = RootChoice{m, {}};
+      best_rank = rank(*v);
+    }
+  }
+  if (best) best->root = root_value.value();
+  return best;
+}
+
+}  // namespace tsivy::search
