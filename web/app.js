@@ -4,9 +4,9 @@
 // playing on the board only narrows the server's list down click by click. This file
 // starts the page and joins the controls to what they do.
 
-import { cancelComputerTurn, engineMoveIfItsTurn, restoreSettings, saveSettings } from "./computer.js";
+import { cancelComputerTurn, engineMoveIfItsTurn, playBestTurn, restoreSettings, saveSettings } from "./computer.js";
 import { MARGIN, STEP, drawGrid, flipBoard, placeLabelsAndHits, previewKind, renderBoard } from "./drawing.js";
-import { goToPly, newGame, onHistory, playTurn, redo, setMode, setPosition, startFromUrl, undo } from "./game.js";
+import { goToPly, newGame, onHistory, redo, setMode, setPosition, startFromUrl, undo } from "./game.js";
 import { cancelSelection, chooseKind, copyFen, loadTypedFen, stopHere, switchSide } from "./input.js";
 import { board } from "./notation.js";
 import { renderEngine, renderInfo, showLine } from "./panels.js";
@@ -26,7 +26,7 @@ export async function start() {
   drawGrid($("board"));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("best-turn").addEventListener("click", () => { if (state.answer && state.answer.best) playTurn(state.turns[0]); });
+  $("best-turn").addEventListener("click", () => playBestTurn(false));
   restoreSettings();
   $("computer").addEventListener("change", () => {
     saveSettings();

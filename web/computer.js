@@ -25,37 +25,48 @@ export const movetime = () => Number($("strength").value);
 // through the game with Back, Forward or the move list, unless asked (the computer or
 // the person's side just chosen).
 export function engineMoveIfItsTurn(asked = false) {
-  if (state.computer !== null || !enginePlays() || !state.answer || !state.turns.length) return;
-  if (state.position.side !== engineSide() || (state.browsing && !asked) || gameResult()) return;
+  if (!enginePlays() || !state.answer || state.position.side !== engineSide() || (state.browsing && !asked)) return;
+  playBestTurn(true);
+}
+
+// Plays the best turn for the side to move: inside the tables theirs (perfect play),
+// outside the engine's in the computer's time. forComputer: the computer's turn in a
+// game against it (dropped if the computer is switched off meanwhile); else the person
+// asked for it ("Best turn").
+export function playBestTurn(forComputer) {
+  if (state.computer !== null || !state.answer || !state.turns.length || gameResult()) return;
+  const wanted = () => state.mode === "play" && (!forComputer || enginePlays());
+  const by = forComputer ? "computer" : "engine";
   if (state.answer.in_tables) {
-    state.engine = { fen: state.fen, tables: true };
+    if (!forComputer) return playTurn(state.turns[0]);  // best first
+    state.engine = { fen: state.fen, tables: true, by };
     renderEngine();
-    return showThenPlay(state.turns[0], TABLE_TURN_SHOWN_MS, null);  // best first: perfect play
+    return showThenPlay(state.turns[0], TABLE_TURN_SHOWN_MS, null, wanted);
   }
   const fen = state.fen;
   const pending = { abort: new AbortController(), timer: null };
   state.computer = pending;
-  state.engine = { fen, thinking: movetime() };
+  state.engine = { fen, thinking: movetime(), by };
   renderEngine();
   searchTurn(movetime(), pending.abort).then(({ status, body }) => {
     if (state.computer !== pending) return;  // cancelled: the page moved on
     state.computer = null;
     const turn = status === 200 && body.best ? state.turns.find((t) => t.turn === body.best) : null;
     if (!turn) {
-      state.engine = { fen, error: status === 200 ? "the engine answered no legal turn" : body.error };
+      state.engine = { fen, error: status === 200 ? "the engine answered no legal turn" : body.error, by };
       renderEngine();
       renderBoard();
       return;
     }
-    state.engine = { fen, search: body, turn: body.best };
+    state.engine = { fen, search: body, turn: body.best, by };
     renderEngine();
-    showThenPlay(turn, SEARCHED_TURN_SHOWN_MS, body);
+    showThenPlay(turn, SEARCHED_TURN_SHOWN_MS, body, wanted);
   });
 }
 
-// Shows the turn on the board, then plays it, unless the page moved on meanwhile (Edit
-// mode, another position, the computer switched off).
-function showThenPlay(turn, delay, search) {
+// Shows the turn on the board, then plays it, unless the page moved on meanwhile
+// (another position, or wanted() says no: Edit mode, the computer switched off).
+function showThenPlay(turn, delay, search, wanted) {
   const fen = state.fen;
   state.selection = null;
   state.preview = turn;
@@ -64,7 +75,7 @@ function showThenPlay(turn, delay, search) {
   state.computer = pending;
   pending.timer = window.setTimeout(() => {
     state.computer = null;
-    if (!enginePlays() || state.fen !== fen) return;
+    if (!wanted() || state.fen !== fen) return;
     playTurn(turn, search);
   }, delay);
 }

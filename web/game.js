@@ -67,6 +67,7 @@ export function setPosition(fen) {
   if (!position) return;
   fen = formatFen(position);
   if (fen === state.fen && state.ply === 0 && state.game.length === 1) return;
+  state.engine = null;
   show([{ fen, turn: null }], 0, "push");
 }
 

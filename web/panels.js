@@ -3,7 +3,7 @@
 
 import { renderBoard } from "./drawing.js";
 import { gameResult, goToPly, playTurn, setPosition } from "./game.js";
-import { sideName, valueText } from "./notation.js";
+import { parseFen, sideName, valueText } from "./notation.js";
 import { getJson } from "./server.js";
 import { $, state } from "./state.js";
 
@@ -22,16 +22,18 @@ export function scoreText(search) {
 export function renderEngine() {
   const box = $("engine-info");
   const engine = state.engine;
-  box.hidden = !engine || !$("computer").checked || state.mode !== "play";
+  box.hidden = !engine || state.mode !== "play";
   box.classList.toggle("error", Boolean(engine && engine.error));
   if (box.hidden) return;
-  if (engine.thinking) box.textContent = `The computer is thinking (${engine.thinking / 1000} s a turn)…`;
+  const who = engine.by === "computer" ? "The computer" : "The engine";
+  if (engine.thinking) box.textContent = `${who} is thinking (${engine.thinking / 1000} s a turn)…`;
   else if (engine.tables) box.textContent = "The computer plays perfect play from here: the position is in the tables.";
-  else if (engine.error) box.textContent = "The computer did not answer: " + engine.error;
+  else if (engine.error) box.textContent = `${who} did not answer: ${engine.error}`;
   else {
     const s = engine.search;
-    box.textContent = `The computer played ${engine.turn}: ${scoreText(s)} for it (search depth ${s.depth}, ` +
-      `${s.nodes.toLocaleString("en")} nodes in ${(s.time_ms / 1000).toFixed(1)} s)`;
+    const side = sideName(parseFen(engine.fen).side);
+    box.textContent = `${who} ${engine.by === "computer" ? "played" : "chose"} ${engine.turn}: ${scoreText(s)} for ` +
+      `${side} (search depth ${s.depth}, ${s.nodes.toLocaleString("en")} nodes in ${(s.time_ms / 1000).toFixed(1)} s)`;
   }
   box.dataset.depth = engine.search ? String(engine.search.depth) : "";
   box.dataset.score = engine.search ? engine.search.score_text : "";
@@ -80,7 +82,7 @@ export function renderInfo() {
   $("turns").hidden = Boolean(result);
   $("undo").disabled = state.ply === 0;
   $("redo").disabled = state.ply === state.game.length - 1;
-  $("best-turn").disabled = !(state.answer && state.answer.best) || Boolean(result);
+  $("best-turn").disabled = !(state.answer && state.turns.length) || Boolean(result) || state.computer !== null;
 }
 
 // The game's turns in notation, each with its value for the side that made it; a

@@ -499,6 +499,12 @@ def two_players_from_the_start(page, server):
         page.click_point(point)
     page.wait_for_game(START, [first, turn])
     assert [m[:2] for m in page.moves()] == [(first, "not in the tables"), (turn, "not in the tables")], page.moves()
+    # Outside the tables "Best turn" asks the engine (at the computer's time).
+    Select(driver.find_element(By.ID, "strength")).select_by_value("100")
+    driver.find_element(By.ID, "best-turn").click()
+    page.wait(lambda: len(page.moves()) == 3 and page.moves()[2][1].startswith("engine "), "the engine's turn")
+    assert page.text("engine-info").startswith("The engine chose " + page.moves()[2][0] + ":"), page.text("engine-info")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
     help_text = page.text("help")
     assert "approach" in help_text and "withdrawal" in help_text and "New game" in help_text, help_text
 
