@@ -358,6 +358,26 @@ class Api(unittest.TestCase):
         self.assertIn("newer search", body["error"])
         self.assertLess(seconds, 1.5)
 
+    # --search-threads 1: one search at a time, the other waits in the queue.
+    def test_search_threads_bound_the_searches_at_once(self):
+        with Server(TSIVY, TABLES, extra=("--search-threads", "1")) as one:
+            results = {}
+
+            def timed(key):
+                started = time.monotonic()
+                status, body = one.get(search_path(LONG, 400, game=key), timeout=20)
+                results[key] = (status, body, time.monotonic() - started)
+            threads = [threading.Thread(target=timed, args=(k,)) for k in ("a", "b")]
+            started = time.monotonic()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            wall = time.monotonic() - started
+        self.assertEqual([results[k][0] for k in ("a", "b")], [200, 200], results)
+        searched = sum(results[k][1]["time_ms"] for k in ("a", "b")) / 1000
+        self.assertGreaterEqual(wall, 0.95 * searched, (wall, searched))
+
     # A client that closes its connection stops its search: two searches of 5 s whose
     # clients leave, and a third is answered at once, not after them.
     def test_a_search_whose_client_leaves_stops(self):

@@ -66,6 +66,8 @@ class Start(unittest.TestCase):
         out = subprocess.run([TSIVY, "serve", "--help"], capture_output=True, text=True, check=True).stdout
         self.assertIn("http://127.0.0.1:8080/", out)
         self.assertIn("/api/probe", out)
+        self.assertIn("/api/search", out)
+        self.assertIn("--search-threads", out)
 
 
 class Serving(unittest.TestCase):
