@@ -39,11 +39,14 @@ export function renderEngine() {
   box.dataset.score = engine.search ? engine.search.score_text : "";
 }
 
-export function showMessage(text, isError) {
+// A message above the turn list: an error, a note (quiet: a game from the start
+// position has one at every turn), or a warning.
+export function showMessage(text, isError, isNote = false) {
   const box = $("message");
   box.hidden = !text;
   box.textContent = text || "";
   box.classList.toggle("error", Boolean(isError));
+  box.classList.toggle("note", Boolean(isNote));
 }
 
 export function renderInfo() {
@@ -80,6 +83,8 @@ export function renderInfo() {
     body.appendChild(row);
   }
   $("turns").hidden = Boolean(result);
+  // The principal line is perfect play: the tables' (/api/line), inside them only.
+  $("line-panel").hidden = !(answer && answer.in_tables);
   $("undo").disabled = state.ply === 0;
   $("redo").disabled = state.ply === state.game.length - 1;
   $("best-turn").disabled = !(state.answer && state.turns.length) || Boolean(result) || state.computer !== null;

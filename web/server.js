@@ -83,9 +83,8 @@ export async function askServer() {
   if (status === 200) {
     state.answer = body;
     state.turns = body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) }));
-    showMessage(body.in_tables ? null :
-      `Outside the tables: this position has ${body.stones} stones, and the tables hold positions of up to ` +
-      `${body.max_stones} stones. Its legal turns are listed; those that lead into the tables have their value.`);
+    showMessage(body.in_tables ? null : `Outside the tables (${body.stones} stones; they hold up to ${body.max_stones}): ` +
+      "the legal turns are listed, valued where they lead into the tables.", false, true);
   } else {
     showMessage("The server could not answer: " + (body.error || "HTTP " + status), true);
   }
