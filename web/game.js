@@ -165,7 +165,12 @@ export async function startFromUrl(how) {
   const saved = window.history.state;
   if (saved && Array.isArray(saved.game) && saved.game[saved.ply] && saved.game[saved.ply].fen === requested) {
     const whole = storedGame();
-    return show(whole && isPrefix(saved.game, whole) ? whole : saved.game, saved.ply, "none");
+    const game = whole && isPrefix(saved.game, whole) ? whole : saved.game;
+    show(game, saved.ply, "none");
+    // Reloaded at the end of the game, not stepped back into it: a computer whose turn
+    // it is plays on (its answer is asked for once the position's answer has come).
+    if (saved.ply === game.length - 1) state.browsing = false;
+    return;
   }
   if (requested === null) return show([{ fen: defaultFen(), turn: null }], 0, how);
   const read = await readPosition(requested);

@@ -566,6 +566,16 @@ def new_game_against_the_computer(page, server):
     # Undo takes back the person's turn and the computer's answer together.
     driver.find_element(By.ID, "undo").click()
     page.wait_for_game(START, [first])
+    # A reload at the end of the game with the computer to move (as when it was still
+    # thinking): it plays on. Here the person's turn is played with the computer off,
+    # then the setting comes back with the reload, as the tab kept it.
+    driver.find_element(By.ID, "computer").click()
+    assert len(reply["turns"]) > 1
+    page.click_turn(reply["turns"][-1]["turn"])  # another turn than before: the game ends there
+    page.wait(lambda: len(page.moves()) == 2, "the person's turn")
+    driver.execute_script("sessionStorage.setItem('tsivy.settings', JSON.stringify({computer: true, side: 'b', strength: '100'}))")
+    driver.refresh()
+    page.wait(lambda: len(page.moves()) == 3 and page.moves()[2][1].startswith("engine "), "the computer's turn after a reload")
     driver.find_element(By.ID, "computer").click()
     Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
     Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
