@@ -7,9 +7,11 @@ edit mode, the result banner, a draw by repetition, choosing sides, a touch-size
 screen (with a screenshot of its own), the page of the classes and the FEN box and
 link reading the same texts. Saves a screenshot.
 
-Usage: browser_test.py TSIVY TABLES SCREENSHOT.png [FEN]
+Usage: browser_test.py TSIVY TABLES SCREENSHOT.png [FEN | computer]
 With FEN it only loads that position, plays the first turns of perfect play on both
-sides and saves the screenshot of that game in progress with its move list (how the
+sides and saves the screenshot of that game in progress with its move list; with
+"computer" it plays a new game from the start against the computer (1 s a turn), the
+person taking the second turn of the list three times, and saves that (how the
 README's picture is made, over larger tables). The touch screenshot goes next to
 SCREENSHOT.png (NAME-touch.png).
 """
@@ -591,6 +593,27 @@ def play_game_in_progress(page, fen):
     time.sleep(0.3)
 
 
+def play_against_the_computer(page, person_turns):
+    """A new game from the start, the person White against the computer at 1 s a turn:
+    the person plays the second turn of the list each time; then a turn is hovered."""
+    driver = page.driver
+    driver.get(page.server.url("/"))
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"), "the page")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    driver.find_element(By.ID, "new-game").click()
+    driver.find_element(By.ID, "computer").click()
+    for played in range(person_turns):
+        page.wait(lambda: len(page.moves()) == 2 * played and driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"),
+                  "the person's turn")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")
+        rows[min(1, len(rows) - 1)].click()
+        page.wait(lambda: len(page.moves()) == 2 * played + 2, "the computer's answer")
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"), "the turns")
+    ActionChains(driver).move_to_element(driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")[0]).perform()
+    time.sleep(0.3)
+
+
 def main():
     started = time.monotonic()
     profile = tempfile.mkdtemp(prefix="tsivy-chromium-")
@@ -602,7 +625,10 @@ def main():
             page = Page(driver, server)
             if ONLY_SCREENSHOT_OF:
                 driver.set_window_size(1280, 880)  # room for the move list below the turns
-                play_game_in_progress(page, ONLY_SCREENSHOT_OF)
+                if ONLY_SCREENSHOT_OF == "computer":
+                    play_against_the_computer(page, 3)
+                else:
+                    play_game_in_progress(page, ONLY_SCREENSHOT_OF)
                 driver.save_screenshot(SCREENSHOT)
             else:
                 timings = run_checks(page, server)
