@@ -19,5 +19,7 @@ void add_info_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_plan_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
+void add_search_command(CLI::App& app);
+void add_engine_command(CLI::App& app);
 
 }  // namespace tsivy::cli

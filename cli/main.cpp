@@ -30,6 +30,8 @@ int main(int argc, char** argv) {
   tsivy::cli::add_serve_command(app);
   tsivy::cli::add_plan_command(app);
   tsivy::cli::add_solve_command(app);
+  tsivy::cli::add_search_command(app);
+  tsivy::cli::add_engine_command(app);
   // --board before the subcommand or after it: both pick the build (board_dispatch.h).
   tsivy::cli::add_board_option(app);
   for (CLI::App* command : app.get_subcommands({})) tsivy::cli::add_board_option(*command);

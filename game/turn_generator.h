@@ -54,20 +54,34 @@ constexpr PointSet captured_line(Point first, Direction d, PointSet them) {
   return ray & ~((nearest << 1) - 1);
 }
 
+// The directions (bit k for Direction k) in which the stone on `from` has a capturing
+// step: the next point empty and not yet visited, with an enemy stone beyond it
+// (approach) or behind the stone (withdrawal). All eight at once with constant shifts:
+// most stones capture in none or one of them, so the caller loops over those alone.
+inline unsigned capturing_directions(PointSet stone, PointSet them, PointSet open) {
+  unsigned directions = 0;
+  for_each_direction([&]<Direction D>() {
+    const PointSet to = shift<D>(stone) & open;
+    const bool captures = to && ((shift<D>(to) | shift<opposite(D)>(stone)) & them);
+    directions |= static_cast<unsigned>(captures) << static_cast<int>(D);
+  });
+  return directions;
+}
+
 // Every capture turn that continues from `from` after a sequence that has visited
 // `visited` and last moved in `last` (kDirections for the first step).
 template <class Sink>
 void capture_steps(Sink& sink, Point from, PointSet us, PointSet them, PointSet visited, int last, Colour mover) {
-  const PointSet empty = kBoard & ~(us | them);
-  for (int k = 0; k < kDirections; ++k) {
-    // A sequence may not repeat its direction, nor land where it has already been.
-    if (k == last) continue;
+  // A sequence may not land where it has already been, nor repeat its direction.
+  const PointSet open = kBoard & ~(us | them | visited);
+  unsigned directions = capturing_directions(bit(from), them, open) & ~(1u << last);
+  while (directions) {
+    const int k = std::countr_zero(directions);
+    directions &= directions - 1;
     const Point to = kNeighbours[from][k];
-    if (to < 0 || !(empty & bit(to)) || (visited & bit(to))) continue;
     const Direction d = static_cast<Direction>(k), back = opposite(d);
     const PointSet approach = captured_line(kNeighbours[to][k], d, them);
     const PointSet withdrawal = captured_line(kNeighbours[from][static_cast<int>(back)], back, them);
-    if (!(approach | withdrawal)) continue;
     const PointSet next_us = us ^ bit(from) ^ bit(to);
     for (const auto& [line, kind] : {std::pair{approach, CaptureKind::Approach}, std::pair{withdrawal, CaptureKind::Withdrawal}}) {
       if (!line) continue;

@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""A match between two engines that speak the protocol of docs/engine.md.
+
+    bench/match.py --games 200 --a-tables tables --a-go "movetime 100" --b-go "movetime 100" \\
+                   --concurrency 2 --out match.jsonl
+
+Engine A and engine B (by default both `tsivy engine` of this build; --a-cmd, --b-cmd
+for others) play --games games. Each opening is 2 to 4 random legal turns from the
+start (from --seed), played twice with the colours swapped. A game ends when the side
+to move has no turn (it loses), when a position occurs for the third time (a draw), or
+after --max-turns turns, where it is adjudicated: by the tables when the position is
+inside them, else a draw.
+
+Every turn is checked against `tsivy moves` (an illegal turn loses the game and is a
+violation), and every position within the tables' stone count against `tsivy probe`:
+a game that reaches a position the tables call won for one side must end in that
+side's win when that side's engine has tables (a violation otherwise). A side without
+tables that lets a table win go is only counted. Violations are printed loudly and
+make the exit status 1.
+
+Each game is one JSON line of --out (opening, turns in notation, result, how it ended,
+what the checks found), after a first line with the match's settings. Run the same
+command again after a kill and the games already in the file are skipped (a line cut
+short by the kill is dropped); a file written for other settings is refused. At the
+end: the score and the Elo difference of A over B with its 95 % interval
+(bench/match_elo.py says how).
+
+--self-test checks the runner's own parts without engines.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import sys
+import threading
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match_elo import elo_text, summary  # noqa: E402
+from match_engine import Engine, EngineFailure  # noqa: E402
+from match_referee import START, Referee, ends_by_repetition, other, side_to_move  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESULT = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}
+
+
+def opening(referee, seed, k):
+    """Opening k: 2 to 4 turns, each drawn from the legal turns of tsivy's generator."""
+    rng = random.Random(f"{seed}:{k}")
+    fen, turns = START, []
+    for _ in range(rng.randint(2, 4)):
+        legal = sorted(referee.legal_turns(fen))
+        turns.append(rng.choice(legal))
+        fen = referee.legal_turns(fen)[turns[-1]]
+    return turns
+
+
+def table_check(table_wins, winner, has_tables):
+    """Violations and thrown-away wins: for each colour the tables once called won
+    (`table_wins`: colour -> turns played when first seen), whether the game ended in
+    its win. Only a side whose engine has the tables must never let one go."""
+    violations, thrown = [], []
+    for colour, at in sorted(table_wins.items()):
+        if winner != colour:
+            what = f"after {at} turns the tables say {colour} wins, the game ended {RESULT[winner]}"
+            (violations if has_tables[colour] else thrown).append(what)
+    return violations, thrown
+
+
+class Match:
+    def __init__(self, args):
+        self.args = args
+        tsivy = args.tsivy
+        self.sides = {}
+        for s in ("a", "b"):
+            tables = getattr(args, f"{s}_tables")
+            # Lists, not tuples: the settings are compared with those read back from JSON.
+            options = [o.split("=", 1) for o in getattr(args, f"{s}_option")]
+            if tables:
+                options.append(["Tables", os.path.abspath(tables)])
+            self.sides[s] = {"cmd": getattr(args, f"{s}_cmd") or f"{tsivy} engine", "go": getattr(args, f"{s}_go"),
+                             "options": options, "tables": bool(tables)}
+        check = args.check_tables or args.a_tables or args.b_tables
+        self.referee = Referee(tsivy, os.path.abspath(check) if check else None)
+        self.stopping = threading.Event()
+        self.write_lock = threading.Lock()
+
+    def settings(self):
+        """What decides the games (all but their number): a resumed file must match it."""
+        return {"a": self.sides["a"], "b": self.sides["b"], "seed": self.args.seed, "max_turns": self.args.max_turns,
+                "check_tables": self.referee.tables}
+
+    def engine(self, side):
+        spec = self.sides[side]
+        return Engine(spec["cmd"], spec["options"], self.args.turn_timeout)
+
+    def play(self, g):
+        """Game g: opening g // 2, A White in even games. None if the match is stopping."""
+        turns = opening(self.referee, self.args.seed, g // 2)
+        colours = {"white": "a", "black": "b"} if g % 2 == 0 else {"white": "b", "black": "a"}
+        positions = [START]
+        for t in turns:
+            positions.append(self.referee.legal_turns(positions[-1])[t])
+        record = {"game": g, "opening": list(turns), "white": colours["white"], "black": colours["black"],
+                  "adjudicated": False, "violations": [], "thrown_away": []}
+        table_wins = {}
+        engines = {}
+        try:
+            engines = {c: self.engine(s) for c, s in colours.items()}
+            while True:
+                if self.stopping.is_set():
+                    return None
+                fen = positions[-1]
+                mover = side_to_move(fen)
+                said = self.referee.table_winner(fen)
+                if said in ("white", "black"):
+                    table_wins.setdefault(said, len(turns))
+                if ends_by_repetition(positions):
+                    winner, end = "draw", "repetition"
+                    break
+                legal = self.referee.legal_turns(fen)
+                if not legal:
+                    winner, end = other(mover), "no turn"
+                    break
+                if len(turns) >= self.args.max_turns:
+                    record["adjudicated"] = True
+                    winner, end = (said, "max turns: tables") if said else ("draw", "max turns: outside the tables, a draw")
+                    break
+                side = colours[mover]
+                try:
+                    answer = engines[mover].best_turn(turns, self.sides[side]["go"])
+                except EngineFailure as e:
+                    record["failure"] = f"{side} ({mover}): {e}"
+                    winner, end = other(mover), "engine failure"
+                    break
+                if isinstance(answer, tuple):
+                    record["violations"].append(f"{side} ({mover}) answered bestmove none ({answer[1]}) in {fen}, "
+                                                "which has legal turns and no repetition")
+                    winner, end = other(mover), "engine said the game is over"
+                    break
+                if answer not in legal:
+                    record["violations"].append(f"{side} ({mover}) played {answer}, not a legal turn of {fen}")
+                    winner, end = other(mover), "illegal turn"
+                    break
+                turns.append(answer)
+                positions.append(legal[answer])
+        finally:
+            for e in engines.values():
+                e.close()
+        has_tables = {c: self.sides[s]["tables"] for c, s in colours.items()}
+        violations, thrown = table_check(table_wins, winner, has_tables)
+        record["violations"] += violations
+        record["thrown_away"] = thrown
+        record.update(turns=turns, result=RESULT[winner], end=end, table_wins=table_wins)
+        return record
+
+
+def read_output(path, settings):
+    """The games already in `path`, by number. Drops a last line cut short (a kill while
+    writing it) from the file; refuses a file of other settings or a damaged one."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return {}
+    with open(path, "rb") as f:
+        data = f.read()
+    good = data[:data.rfind(b"\n") + 1]  # whole lines only
+    if len(good) < len(data):
+        with open(path, "r+b") as f:
+            f.truncate(len(good))
+    lines = good.decode().splitlines()
+    if not lines:
+        return {}
+    try:
+        header = json.loads(lines[0])
+        games = {r["game"]: r for r in map(json.loads, lines[1:])}
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise SystemExit(f"match: {path}: not a match file of bench/match.py ({e}); use another --out")
+    if header.get("match") != settings:
+        raise SystemExit(f"match: {path} was written for other settings:\n  {header.get('match')}\nnot\n  {settings}\n"
+                         "use another --out")
+    return games
+
+
+def report(games, sides, played_now):
+    """Prints the score and the checks' findings; returns the number of violations."""
+    scores = []
+    ends = {}
+    violations = []
+    thrown = 0
+    for g in sorted(games):
+        r = games[g]
+        a_colour = "white" if r["white"] == "a" else "black"
+        winner = {"1-0": "white", "0-1": "black"}.get(r["result"], "draw")
+        scores.append(0.5 if winner == "draw" else 1.0 if winner == a_colour else 0.0)
+        ends[r["end"]] = ends.get(r["end"], 0) + 1
+        violations += [f"game {g}: {v}" for v in r["violations"]]
+        thrown += len(r["thrown_away"])
+        if "failure" in r:
+            print(f"engine failure in game {g}: {r['failure']}")
+    for s in ("a", "b"):
+        spec = sides[s]
+        print(f"{s.upper()}: {spec['cmd']}, go {spec['go']}" + "".join(f", {n}={v}" for n, v in spec["options"]))
+    print(f"{len(games)} games ({played_now} played now, the others read from the file)")
+    print("ended: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
+    adjudicated = sum(1 for r in games.values() if r["adjudicated"])
+    print(f"adjudicated at the turn limit: {adjudicated}")
+    s = summary(scores)
+    print(f"A against B: +{s['wins']} ={s['draws']} -{s['losses']}, score {100 * s['score']:.1f} %, "
+          f"Elo {elo_text(s['elo'])} (95 %: {elo_text(s['low'])} to {elo_text(s['high'])})")
+    if thrown:
+        print(f"table wins let go by a side without tables: {thrown}")
+    if violations:
+        print(f"\n*** {len(violations)} VIOLATION(S) ***", file=sys.stderr)
+        for v in violations:
+            print(f"*** {v}", file=sys.stderr)
+    else:
+        print("checks: every turn legal by tsivy's generator; no table win of a side with tables let go")
+    return len(violations)
+
+
+def run(args):
+    match = Match(args)
+    settings = match.settings()
+    games = read_output(args.out, settings)
+    # Every engine once, before any game: a wrong command line or option fails the match here.
+    for s in ("a", "b"):
+        try:
+            match.engine(s).close()
+        except EngineFailure as e:
+            raise SystemExit(f"match: engine {s.upper()} does not start: {e}")
+    todo = [g for g in range(args.games) if g not in games]
+    if games:
+        print(f"{args.out}: {len(games)} games already played, {len(todo)} to play")
+    with open(args.out, "a") as out:
+        if os.path.getsize(args.out) == 0:
+            out.write(json.dumps({"match": settings}) + "\n")
+            out.flush()
+        played = 0
+        pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency)
+        try:
+            # Written as each game ends, not in order: a kill loses only the games in progress.
+            for done in concurrent.futures.as_completed([pool.submit(match.play, g) for g in todo]):
+                record = done.result()
+                if record is None:
+                    continue
+                with match.write_lock:
+                    out.write(json.dumps(record) + "\n")
+                    out.flush()
+                    os.fsync(out.fileno())
+                games[record["game"]] = record
+                played += 1
+                if record["violations"]:
+                    print(f"*** game {record['game']}: VIOLATION: {'; '.join(record['violations'])}", file=sys.stderr)
+                if not args.quiet:
+                    print(f"game {record['game']}: {record['result']} ({record['end']}, {len(record['turns'])} turns)", flush=True)
+        except KeyboardInterrupt:
+            match.stopping.set()
+            pool.shutdown(cancel_futures=True)
+            raise SystemExit(f"match: stopped; {played} games written, run again to go on")
+        except RuntimeError as e:  # the referee: tsivy moves or probe failed
+            match.stopping.set()
+            pool.shutdown(cancel_futures=True)
+            raise SystemExit(f"match: {e}")
+        pool.shutdown()
+    shown = {g: r for g, r in games.items() if g < args.games}
+    return 1 if report(shown, match.sides, played) else 0
+
+
+class SelfTest(unittest.TestCase):
+    def test_elo(self):
+        from match_elo import elo
+        self.assertEqual(elo(0.5), 0)
+        self.assertAlmostEqual(elo(0.75), 190.85, places=2)  # 400 log10 3
+        s = summary([1.0, 0.5, 0.0, 1.0])
+        self.assertEqual((s["wins"], s["draws"], s["losses"]), (2, 1, 1))
+        self.assertAlmostEqual(s["score"], 0.625)
+        self.assertLess(s["low"], s["elo"])
+        self.assertLess(s["elo"], s["high"])
+        self.assertEqual(summary([1.0, 1.0])["high"], float("inf"))  # no spread, all won
+
+    def test_repetition(self):
+        self.assertFalse(ends_by_repetition(["x", "y", "x", "y"]))
+        self.assertTrue(ends_by_repetition(["x", "y", "x", "y", "x"]))
+
+    def test_table_check(self):
+        both, neither = {"white": True, "black": True}, {"white": False, "black": False}
+        self.assertEqual(table_check({"white": 50}, "white", both), ([], []))
+        violations, thrown = table_check({"white": 50}, "draw", both)
+        self.assertEqual(len(violations), 1)
+        self.assertIn("after 50 turns the tables say white wins, the game ended 1/2-1/2", violations[0])
+        self.assertEqual(table_check({"black": 9}, "white", neither)[1],
+                         ["after 9 turns the tables say black wins, the game ended 1-0"])
+
+    def test_resume_drops_a_cut_line_and_refuses_other_settings(self):
+        import tempfile
+        settings = {"seed": 1}
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "m.jsonl")
+            with open(path, "w") as f:
+                f.write(json.dumps({"match": settings}) + "\n" + json.dumps({"game": 3}) + "\n" + '{"game": 4, "tu')
+            self.assertEqual(list(read_output(path, settings)), [3])
+            self.assertTrue(open(path).read().endswith('{"game": 3}\n'))
+            with self.assertRaises(SystemExit):
+                read_output(path, {"seed": 2})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tsivy", default=os.path.join(HERE, "..", "build", "release", "cli", "tsivy"),
+                        help="the tsivy command: referee, and engine unless --a-cmd / --b-cmd")
+    for s in ("a", "b"):
+        S = s.upper()
+        parser.add_argument(f"--{s}-cmd", help=f"engine {S}'s command line (default: TSIVY engine)")
+        parser.add_argument(f"--{s}-go", default="movetime 100", help=f"engine {S}'s go arguments (default 'movetime 100')")
+        parser.add_argument(f"--{s}-tables", help=f"tables for engine {S} (setoption name Tables)")
+        parser.add_argument(f"--{s}-option", action="append", default=[], metavar="NAME=VALUE",
+                            help=f"another setoption for engine {S}, e.g. Hash=256")
+    parser.add_argument("--check-tables", help="tables for the checks and the adjudication (default: --a-tables or --b-tables)")
+    parser.add_argument("--games", type=int, default=200, help="games in all, two per opening (default 200)")
+    parser.add_argument("--max-turns", type=int, default=400, help="adjudicate a game after this many turns (default 400)")
+    parser.add_argument("--concurrency", type=int, default=1, help="games played at once (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="the openings' seed (default 1)")
+    parser.add_argument("--turn-timeout", type=float, default=60, help="seconds an engine may take for a turn (default 60)")
+    parser.add_argument("--out", help="the games, one JSON line each; resumed when it exists")
+    parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--self-test", action="store_true", help="check the runner's own parts and exit")
+    args = parser.parse_args()
+    if args.self_test:
+        unittest.main(argv=[sys.argv[0]], defaultTest="SelfTest")
+    if not args.out:
+        parser.error("--out is required")
+    for s in ("a", "b"):
+        for o in getattr(args, f"{s}_option"):
+            if "=" not in o:
+                parser.error(f"--{s}-option {o}: expected NAME=VALUE")
+    if args.games < 1 or args.concurrency < 1 or args.max_turns < 1:
+        parser.error("--games, --concurrency and --max-turns must be at least 1")
+    sys.exit(run(args))
+
+
+if __name__ == "__main__":
+    main()

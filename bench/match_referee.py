@@ -1,0 +1,66 @@
+"""The rules of a match game by tsivy's own generator and tables (bench/match.py):
+the legal turns of a position from `tsivy moves`, a position's value from `tsivy probe`,
+and the threefold rule. Nothing here trusts an engine."""
+import functools
+import json
+import subprocess
+from pathlib import Path
+
+START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+
+
+def side_to_move(fen):
+    return "white" if fen.split()[1] == "w" else "black"
+
+
+def other(colour):
+    return "black" if colour == "white" else "white"
+
+
+def stones(fen):
+    board = fen.split()[0]
+    return board.count("W") + board.count("B")
+
+
+def table_stones(directory):
+    """The largest N such that every class of 2..N stones has both its files in the
+    directory (as the lookup counts them); 0 when none."""
+    names = {p.name for p in Path(directory).iterdir()}
+    n = 0
+    while all(f"{m}v{n + 1 - m}.{kind}.tsivy" in names for m in range(1, n + 1) for kind in ("wdl", "depth")):
+        n += 1
+    return n if n >= 2 else 0
+
+
+def ends_by_repetition(positions):
+    """The game's last position occurs in it for the third time (rules.md)."""
+    return positions.count(positions[-1]) >= 3
+
+
+class Referee:
+    def __init__(self, tsivy, tables=None):
+        self.tsivy = tsivy
+        self.tables = tables
+        self.max_stones = table_stones(tables) if tables else 0
+
+    def _run(self, *args):
+        done = subprocess.run([self.tsivy, *args], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"tsivy {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout
+
+    @functools.lru_cache(maxsize=4096)
+    def legal_turns(self, fen):
+        """{turn: position after it} by `tsivy moves`; empty when the side to move has no turn."""
+        out = self._run("moves", "--fen", fen, "--json")
+        return {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}
+
+    @functools.lru_cache(maxsize=65536)
+    def table_winner(self, fen):
+        """The colour the tables say wins this position, "draw", or None outside the tables."""
+        if not self.tables or stones(fen) > self.max_stones:
+            return None
+        wdl = json.loads(self._run("probe", "--tables", self.tables, "--fen", fen, "--json"))["wdl"]
+        mover = side_to_move(fen)
+        return {"win": mover, "loss": other(mover), "draw": "draw"}[wdl]
+

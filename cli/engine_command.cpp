@@ -1,0 +1,32 @@
+// `tsivy engine`: the engine protocol (docs/engine.md) on stdin and stdout.
+#include <iostream>
+#include <string>
+
+#include "cli/checked_tables.h"
+#include "cli/commands.h"
+#include "cli/engine_protocol.h"
+#include "cli/hash_budget.h"
+#include "cli/engine_session.h"
+
+namespace tsivy::cli {
+
+void add_engine_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("engine", "Play through the engine protocol on stdin and stdout (docs/engine.md)");
+  auto dir = std::make_shared<std::string>();
+  auto hash = std::make_shared<std::string>("64");
+  cmd->add_option("--tables", *dir, "Table directory for the search's leaves and the root (the Tables option; default none)");
+  cmd->add_option("--hash", *hash, "Transposition table in MiB, 1 to 65536 (the Hash option)")->default_str("64");
+  cmd->callback([dir, hash] {
+    const auto mib = static_cast<std::size_t>(command_line_number(*hash, 1, protocol::kMaxHashMib, "engine", "--hash"));
+    check_hash_fits(mib, 0);
+    // A bad directory on the command line ends the command, as for every other one; the
+    // same directory through setoption is an error line and the engine keeps running.
+    EngineSession session(std::cout, mib, dir->empty() ? nullptr : open_checked_tables(*dir), *dir);
+    std::string line;
+    while (std::getline(std::cin, line))
+      if (!session.handle(line)) return;
+    session.finish();  // end of input: as quit
+  });
+}
+
+}  // namespace tsivy::cli

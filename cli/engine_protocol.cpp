@@ -1,0 +1,190 @@
+#include "cli/engine_protocol.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <limits>
+
+#include "game/notation.h"
+#include "game/repetition.h"
+
+namespace tsivy::cli::protocol {
+namespace {
+
+constexpr std::string_view kCommands = "tsivy, isready, newgame, position, go, stop, setoption, show, quit";
+
+// A word of the line and where it starts, so that setoption can take the rest of the
+// line as its value (a directory name may hold spaces).
+struct Word {
+  std::string_view text;
+  std::size_t offset;
+};
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::vector<Word> split(std::string_view line) {
+  std::vector<Word> words;
+  for (std::size_t i = 0; i < line.size();) {
+    if (is_blank(line[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+    words.push_back({line.substr(start, i - start), start});
+  }
+  return words;
+}
+
+std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+void no_arguments(const std::vector<Word>& words) {
+  if (words.size() > 1)
+    throw ProtocolError(std::string(words[0].text), "takes no arguments, got " + quoted(words[1].text));
+}
+
+// position startpos | fen ROWS SIDE, then optionally moves T1 T2 ...
+SetGame read_position(const std::vector<Word>& words) {
+  std::size_t k = 1;
+  if (k >= words.size()) throw ProtocolError("position", "expected 'startpos' or 'fen ROWS SIDE'");
+  Position start;
+  if (words[k].text == "startpos") {
+    start = start_position();
+    ++k;
+  } else if (words[k].text == "fen") {
+    ++k;
+    std::string fen;
+    for (; k < words.size() && words[k].text != "moves"; ++k) {
+      if (!fen.empty()) fen += ' ';
+      fen += words[k].text;
+    }
+    if (fen.empty()) throw ProtocolError("position", "'fen' needs a position, e.g. 'fen 9/6B2/4W4/2W6/9 w'");
+    try {
+      start = parse_position(fen);
+    } catch (const InvalidPosition& e) {
+      throw ProtocolError("position", "fen " + quoted(fen) + ": " + e.what());
+    }
+  } else {
+    throw ProtocolError("position", "expected 'startpos' or 'fen', got " + quoted(words[k].text));
+  }
+  if (k < words.size() && words[k].text != "moves")
+    throw ProtocolError("position", "expected 'moves' or the end of the line, got " + quoted(words[k].text));
+  SetGame set{Game{{start}, {}}};
+  Game& game = set.game;
+  for (++k; k < words.size(); ++k) {
+    const std::string turn(words[k].text);
+    const std::string which = "turn " + std::to_string(game.turns.size() + 1) + " (" + turn + ")";
+    // The rules end the game at the third occurrence; nothing is played after it.
+    if (game.ended_by_repetition())
+      throw ProtocolError("position", which + ": the game already ended by repetition (its position after turn " +
+                                          std::to_string(game.turns.size()) + " occurred for the third time)");
+    try {
+      game.turns.push_back(parse_turn(game.current(), turn));
+    } catch (const InvalidTurn& e) {
+      throw ProtocolError("position", which + ": " + e.what());
+    }
+    game.positions.push_back(make_move(game.current(), game.turns.back()));
+  }
+  return set;
+}
+
+Go read_go(const std::vector<Word>& words) {
+  Go go;
+  if (words.size() == 1) throw ProtocolError("go", "needs 'depth D', 'nodes N', 'movetime MS' or 'infinite'");
+  bool depth = false, nodes = false, movetime = false;
+  for (std::size_t k = 1; k < words.size(); ++k) {
+    const std::string_view key = words[k].text;
+    if (key == "infinite") {
+      go.infinite = true;
+      continue;
+    }
+    bool* seen = key == "depth" ? &depth : key == "nodes" ? &nodes : key == "movetime" ? &movetime : nullptr;
+    if (!seen) throw ProtocolError("go", "unknown word " + quoted(key) + " (expected depth, nodes, movetime or infinite)");
+    if (*seen) throw ProtocolError("go", std::string(key) + " given twice");
+    *seen = true;
+    if (++k == words.size()) throw ProtocolError("go", std::string(key) + " needs a value");
+    const std::string_view value = words[k].text;
+    if (key == "depth")
+      go.limits.depth = static_cast<int>(parse_number(value, 1, kMaxDepth, "go", "depth"));
+    else if (key == "nodes")
+      go.limits.nodes = static_cast<std::uint64_t>(parse_number(value, 1, std::numeric_limits<std::int64_t>::max(), "go", "nodes"));
+    else
+      go.limits.movetime = std::chrono::milliseconds(parse_number(value, 1, kMaxMovetimeMs, "go", "movetime"));
+  }
+  if (go.infinite && (depth || nodes || movetime))
+    throw ProtocolError("go", "'infinite' takes no depth, nodes or movetime: it searches until stop");
+  return go;
+}
+
+std::string lower(std::string_view text) {
+  std::string s(text);
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// setoption name NAME value VALUE, VALUE the rest of the line after "value ".
+Command read_setoption(std::string_view line, const std::vector<Word>& words) {
+  if (words.size() < 2 || words[1].text != "name") throw ProtocolError("setoption", "expected 'setoption name NAME value VALUE'");
+  if (words.size() < 3) throw ProtocolError("setoption", "'name' needs an option name (Hash, Tables or Threads)");
+  const std::string name = lower(words[2].text);
+  if (name != "hash" && name != "tables" && name != "threads")
+    throw ProtocolError("setoption", "unknown option " + quoted(words[2].text) + " (options: Hash, Tables, Threads)");
+  if (words.size() < 4 || words[3].text != "value")
+    throw ProtocolError("setoption", std::string(words[2].text) + ": expected 'value' after the name");
+  std::string_view value = words.size() > 4 ? line.substr(words[4].offset) : std::string_view{};
+  while (!value.empty() && is_blank(value.back())) value.remove_suffix(1);
+  if (name == "tables") return SetTables{value == "<empty>" ? std::string() : std::string(value)};
+  if (words.size() != 5)
+    throw ProtocolError("setoption", std::string(words[2].text) + (words.size() < 5 ? ": 'value' needs a number" : ": expected one number after 'value'"));
+  if (name == "hash") return SetHash{static_cast<std::size_t>(parse_number(value, 1, kMaxHashMib, "setoption", "Hash"))};
+  if (value != "1")
+    throw ProtocolError("setoption", "Threads: the search is single-threaded, only 1 is accepted (got " + quoted(value) + ")");
+  return SetThreads{};
+}
+
+}  // namespace
+
+bool Game::ended_by_repetition() const { return ends_by_repetition(positions); }
+
+Game start_game() { return Game{{start_position()}, {}}; }
+
+std::int64_t parse_number(std::string_view text, std::int64_t low, std::int64_t high, const std::string& command,
+                          const std::string& name) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
+    throw ProtocolError(command, name + " " + quoted(text) + " is not a whole number from " + std::to_string(low) + " to " +
+                                     std::to_string(high));
+  return value;
+}
+
+Command parse_command(std::string_view line) {
+  const std::vector<Word> words = split(line);
+  if (words.empty()) return Nothing{};
+  const std::string_view command = words[0].text;
+  if (command == "position") return read_position(words);
+  if (command == "go") return read_go(words);
+  if (command == "setoption") return read_setoption(line, words);
+  if (command == "tsivy") return no_arguments(words), Handshake{};
+  if (command == "isready") return no_arguments(words), IsReady{};
+  if (command == "newgame") return no_arguments(words), NewGame{};
+  if (command == "stop") return no_arguments(words), Stop{};
+  if (command == "show") return no_arguments(words), Show{};
+  if (command == "quit") return no_arguments(words), Quit{};
+  throw ProtocolError(std::string(command), "unknown command (commands: " + std::string(kCommands) + ")");
+}
+
+}  // namespace tsivy::cli::protocol
+
+namespace tsivy::cli {
+
+std::int64_t command_line_number(std::string_view text, std::int64_t low, std::int64_t high, const std::string& command,
+                                 const std::string& name) {
+  try {
+    return protocol::parse_number(text, low, high, command, name);
+  } catch (const protocol::ProtocolError& e) {
+    throw std::invalid_argument(command + ": " + e.what());
+  }
+}
+
+}  // namespace tsivy::cli

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""bench/match.py end to end, fast: two short games of `tsivy engine` at depth 1 against
+nodes 200, checked again here turn by turn; a resumed output file; an engine that plays
+an illegal turn, which the runner must report.
+
+Usage: match_test.py TSIVY TABLE_DIR   (TABLE_DIR: tables of a few stones)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MATCH = os.path.join(HERE, "..", "..", "bench", "match.py")
+FAKE = os.path.join(HERE, "fake_engine.py")
+START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+TSIVY = TABLES = None
+
+
+def match(out, *args):
+    return subprocess.run([sys.executable, MATCH, "--tsivy", TSIVY, "--games", "2", "--a-go", "depth 1", "--b-go", "nodes 200",
+                           "--max-turns", "40", "--check-tables", TABLES, "--concurrency", "2", "--out", out, *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def games(out):
+    lines = open(out).read().splitlines()
+    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+
+
+class MatchTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.out = os.path.join(self.dir.name, "match.jsonl")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def replay(self, game):
+        """The game's turns are legal one after the other by `tsivy moves`, and its end is
+        what the runner says."""
+        fen, seen = START, [START]
+        for turn in game["turns"]:
+            out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
+            legal = {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}
+            self.assertIn(turn, legal, f"game {game['game']}")
+            fen = legal[turn]
+            seen.append(fen)
+        if game["end"] == "repetition":
+            self.assertEqual(seen.count(fen), 3)
+            self.assertEqual(game["result"], "1/2-1/2")
+        elif game["end"].startswith("max turns"):
+            self.assertTrue(game["adjudicated"])
+            self.assertEqual(len(game["turns"]), 40)
+        else:
+            self.assertEqual(game["end"], "no turn")
+
+    def test_two_games_then_resumed(self):
+        done = match(self.out)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("A against B: ", done.stdout)
+        self.assertIn("checks: every turn legal", done.stdout)
+        header, played = games(self.out)
+        self.assertEqual(header["match"]["seed"], 1)
+        self.assertEqual(sorted(g["game"] for g in played), [0, 1])
+        first, second = sorted(played, key=lambda g: g["game"])
+        # One opening of 2 to 4 turns, played with the colours swapped.
+        self.assertEqual(first["opening"], second["opening"])
+        self.assertTrue(2 <= len(first["opening"]) <= 4)
+        self.assertEqual((first["white"], second["white"]), ("a", "b"))
+        for g in played:
+            self.assertEqual(g["turns"][:len(g["opening"])], g["opening"])
+            self.assertEqual(g["violations"], [])
+            self.assertIn(g["result"], ("1-0", "0-1", "1/2-1/2"))
+            self.replay(g)
+
+        # As if killed while writing game 1: the cut line goes, game 0 stays, game 1 is played again.
+        lines = open(self.out).read().splitlines(True)
+        kept = [line for line in lines[1:] if json.loads(line)["game"] == 0]
+        with open(self.out, "w") as f:
+            f.write(lines[0] + kept[0] + '{"game": 1, "openi')
+        done = match(self.out)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("1 games already played, 1 to play", done.stdout)
+        _, again = games(self.out)
+        self.assertEqual(sorted(g["game"] for g in again), [0, 1])
+        self.assertEqual(json.dumps(again[0]), kept[0].strip())
+        # Other settings on the same file are refused.
+        refused = match(self.out, "--seed", "2")
+        self.assertNotEqual(refused.returncode, 0)
+        self.assertIn("written for other settings", refused.stderr)
+
+    def test_an_illegal_turn_is_reported(self):
+        done = match(self.out, "--b-cmd", f"{sys.executable} {FAKE}")
+        self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
+        self.assertIn("VIOLATION", done.stderr)
+        _, played = games(self.out)
+        for g in played:
+            self.assertEqual(g["end"], "illegal turn")
+            self.assertIn("played a1-a2, not a legal turn", g["violations"][0])
+            self.assertEqual(g["result"], "1-0" if g["white"] == "a" else "0-1")  # the fake engine loses
+
+
+if __name__ == "__main__":
+    TSIVY, TABLES = sys.argv[1], sys.argv[2]
+    unittest.main(argv=[sys.argv[0]])
