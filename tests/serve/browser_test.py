@@ -453,6 +453,9 @@ def touch_screen(page, server):
     page.load(CAPTURES)
     width = driver.execute_script("return document.documentElement.clientWidth")
     assert width <= 400, width
+    # Nothing wider than the screen (the game bar and the help included).
+    overflow = driver.execute_script("return document.documentElement.scrollWidth")
+    assert overflow <= 400, overflow
     header = driver.execute_script("return document.querySelector('header').getBoundingClientRect().height")
     assert header <= 48, header
     tap = driver.execute_script("return document.querySelector('.hit').getBoundingClientRect().width")
