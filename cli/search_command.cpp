@@ -55,6 +55,7 @@ void run(const SearchOptions& o) {
 
   nlohmann::json iterations = nlohmann::json::array();
   const search::SearchResult r = engine.search(root, {}, limits, [&](const search::Iteration& it) {
+    if (!is_searched_iteration(it)) return;
     if (o.json)
       iterations.push_back(iteration_json(it));
     else

@@ -317,6 +317,7 @@ class TablesTest(EngineTest):
         probe = self.probe(self.ENDGAME)
         tables = [line for line in lines if " tables " in line]
         self.assertEqual(len(tables), 1, lines)
+        self.assertEqual(len(lines), 2, lines)  # the tables' line alone, then bestmove
         self.assertIn(f"tables {probe['wdl']} {probe['depth']}", tables[0])
         move = self.assertSearch(lines, self.ENDGAME)
         # A best turn of the tables: the same value, and for a win the fewest turns.
