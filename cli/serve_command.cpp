@@ -71,16 +71,20 @@ std::map<std::string, std::string> deepest_positions(const std::string& dir, uns
 void add_serve_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "serve",
-      "Web explorer: look positions up and play against perfect play in a browser, on the board of\n"
-      "the tables (--board RxC for another board than 5x9; the page draws the board it is told).\n"
+      "Web explorer: look positions up, and play whole games in a browser, two players or against the\n"
+      "computer (the engine, perfect play inside the tables), on the board of the tables (--board RxC\n"
+      "for another board than 5x9; the page draws the board it is told).\n"
       "Open the address it prints (default http://127.0.0.1:8080/); Ctrl-C stops it.\n"
       "JSON API: /api/probe?fen=F (as `probe --json`), /api/line?fen=F (as `play --json`),\n"
-      "/api/info (the board: rows, columns, name, start; the classes), /api/random?class=MvN&wdl=win|draw|loss");
+      "/api/info (the board: rows, columns, name, start; the classes), /api/random?class=MvN&wdl=win|draw|loss,\n"
+      "/api/game?fen=F&moves=T1+T2 (legal turns and the end of the game, also outside the tables),\n"
+      "/api/search?fen=F&moves=T1+T2&movetime=MS[&game=ID] (the engine's turn)");
   auto dir = std::make_shared<std::string>();
   auto host = std::make_shared<std::string>("127.0.0.1");
   auto port = std::make_shared<int>(8080);
   auto threads = std::make_shared<unsigned>();
   auto stats = std::make_shared<bool>(false);
+  auto searches = std::make_shared<unsigned>(2);
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--host", *host, "Address to listen on (default 127.0.0.1: this machine only)");
   cmd->add_option("--port", *port, "Port (default 8080; 0 picks a free one and prints it)")->check(CLI::Range(0, 65535));
@@ -91,9 +95,14 @@ void add_serve_command(CLI::App& app) {
                 "Before serving, scan the tables as `tsivy stats` does, so that the page of classes links each "
                 "class's deepest position (seconds up to 6 stones from the value files that `tsivy generate` leaves; "
                 "from tables without them, minutes at 6 stones, hours at 8)");
-  cmd->callback([dir, host, port, threads, stats] {
+  cmd->add_option("--search-threads", *searches,
+                  "Engine searches run at once for the pages' games (/api/search; default 2), each on a thread with "
+                  "an engine of its own (16 MiB of hash); more wait in a queue of 16, beyond it they are refused (503)")
+      ->check(CLI::Range(1, 64));
+  cmd->callback([dir, host, port, threads, stats, searches] {
     const Tables tables(*dir);
-    const serve::WebApi api(tables, *dir, *threads, *stats ? deepest_positions(*dir, *threads) : std::map<std::string, std::string>{});
+    const serve::WebApi api(tables, *dir, *threads, *stats ? deepest_positions(*dir, *threads) : std::map<std::string, std::string>{},
+                            *searches);
     serve::WebServer server(api);
     const int bound = server.bind(*host, *port);
     {

@@ -72,8 +72,12 @@ struct Engine::State {
   std::uint64_t nodes = 0;
   bool aborted = false;
 
+  // The node limit counts from the first completed iteration on, so that every search
+  // has at least one (a depth-1 search is cheap: the horizon search stands pat). Time
+  // and `stop` end even the first.
+  bool first_done = false;
   bool out_of_budget() {
-    if (limits.nodes && nodes >= limits.nodes) return true;
+    if (limits.nodes && nodes >= limits.nodes && first_done) return true;
     if ((nodes & 1023) == 0) {
       if (stop && stop->load(std::memory_order_relaxed)) return true;
       if (limits.movetime.count() && Clock::now() - started >= limits.movetime) return true;
@@ -301,6 +305,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   s.stop = stop;
   s.nodes = 0;
   s.aborted = false;
+  s.first_done = false;
   s.leaves = TableLeaves(s.tables);
   s.keys.clear();
   s.stones.clear();
@@ -371,6 +376,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     result.nodes = s.nodes;
     result.elapsed = elapsed();
     if (on_iteration) on_iteration({depth, score, s.nodes, result.elapsed, result.pv});
+    s.first_done = true;
     // A forced end within the horizon is final: deeper searches find the same.
     if (is_exact_end(score) && kWinScore - std::abs(score) <= depth) break;
     if (s.out_of_budget()) break;

@@ -39,7 +39,9 @@ constexpr bool is_exact_end(int score) { return score >= kWinScore - 2 * kMaxPly
 std::string score_text(int score);
 
 // Zero means no limit of that kind. With none at all the search runs until `stop`
-// (or to kMaxPly). With one thread, a depth or node limit gives the same result every time.
+// (or to kMaxPly). The first iteration always completes unless time or `stop` ends it;
+// the node limit applies from then on. With one thread, a depth or node limit gives the
+// same result every time.
 struct Limits {
   int depth = 0;
   std::uint64_t nodes = 0;

@@ -25,7 +25,7 @@ using Features = std::array<int, kFeatures>;
 using Weights = std::array<int, kFeatures>;
 
 // Measured by bench/tune_evaluation (docs/engine.md, "Evaluation").
-inline constexpr Weights kDefaultWeights = {100, -30, 10, 2, 4};
+inline constexpr Weights kDefaultWeights = {100, -6, 10, 10, -13};
 
 Features features(const Position& position);
 int evaluate(const Position& position, const Weights& weights = kDefaultWeights);

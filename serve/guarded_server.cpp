@@ -154,7 +154,26 @@ void refuse(BufferedSocket& socket, int fd, int status, const char* reason, cons
   while (std::chrono::steady_clock::now() < until && socket.fill(100) > 0) socket.drop_unread();
 }
 
+// The connection this thread is serving, for client_disconnected().
+thread_local int t_connection = -1;
+
+// Sets t_connection for a scope.
+class ServingConnection {
+ public:
+  explicit ServingConnection(int fd) { t_connection = fd; }
+  ~ServingConnection() { t_connection = -1; }
+  ServingConnection(const ServingConnection&) = delete;
+  ServingConnection& operator=(const ServingConnection&) = delete;
+};
+
 }  // namespace
+
+bool client_disconnected() {
+  if (t_connection < 0) return false;
+  pollfd p{t_connection, POLLRDHUP, 0};
+  if (::poll(&p, 1, 0) <= 0) return false;
+  return (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+}
 
 // httplib's loop (process_server_socket) with the head read first, and the keep-alive
 // wait in poll().
@@ -163,6 +182,7 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   const int write_ms = static_cast<int>(write_timeout_sec_ * 1000 + write_timeout_usec_ / 1000);
   const int keep_alive_ms = static_cast<int>(keep_alive_timeout_sec_ * 1000);
   BufferedSocket socket(sock, read_ms, write_ms);
+  const ServingConnection serving(sock);
   bool served = false;
   for (std::size_t left = keep_alive_max_count_; left > 0 && svr_sock_ != INVALID_SOCKET; --left) {
     if (socket.unread().empty() && socket.fill(keep_alive_ms) <= 0) break;  // idle too long, or closed

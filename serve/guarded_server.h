@@ -18,6 +18,12 @@ namespace tsivy::serve {
 inline constexpr std::size_t kMaxRequestLineBytes = 8192;
 inline constexpr std::size_t kMaxHeaderBytes = 16384;
 
+// Whether the client of the request being handled on this thread has closed its
+// connection or reset it (a page that moved on and aborted its fetch), so that a long
+// answer (a search) can stop: checked without waiting. A client that only shuts down its
+// sending half counts as gone too. False on a thread that serves no connection.
+bool client_disconnected();
+
 class GuardedServer : public httplib::Server {
  private:
   bool process_and_close_socket(socket_t sock) override;

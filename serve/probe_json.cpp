@@ -1,5 +1,7 @@
 #include "serve/probe_json.h"
 
+#include "game/repetition.h"
+
 namespace tsivy::serve {
 
 nlohmann::json value_json(int wdl, int depth) {
@@ -23,22 +25,11 @@ nlohmann::json probe_json(const Tables& tables, const Sets& position) {
   return out;
 }
 
-namespace {
-
-bool same(const Sets& a, const Sets& b) { return a.us == b.us && a.them == b.them && a.white_to_move == b.white_to_move; }
-
-// How often `position` occurs in the line so far, the start included.
-int occurrences(const Sets& start, const std::vector<LineStep>& line, const Sets& position) {
-  int n = same(start, position) ? 1 : 0;
-  for (const LineStep& step : line) n += same(step.after, position) ? 1 : 0;
-  return n;
-}
-
-}  // namespace
-
 PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns) {
   PrincipalLine line;
   Sets position = start;
+  // The line's positions so far, for game/'s repetition rule.
+  std::vector<Position> seen{position_of(start)};
   for (;;) {
     const std::vector<tsivy_turn> turns = tables.turns(position);
     if (turns.empty()) {
@@ -51,7 +42,8 @@ PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns) {
     }
     position = after(position, turns.front());
     line.steps.push_back({turns.front(), position, tables.probe(position)});
-    if (occurrences(start, line.steps, position) == 3) {
+    seen.push_back(position_of(position));
+    if (ends_by_repetition(seen)) {
       line.end = LineEnd::repetition;
       break;
     }

@@ -7,12 +7,17 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "game/position.h"
 #include "tsivy/tsivy.hpp"
 
 namespace tsivy::serve {
 
 // {"wdl": "win"|"draw"|"loss", "depth": D or null for a draw}.
 nlohmann::json value_json(int wdl, int depth);
+
+// The same position as game/ holds it, and back.
+inline Position position_of(const Sets& s) { return {s.us, s.them, s.white_to_move ? Colour::White : Colour::Black}; }
+inline Sets sets_of(const Position& p) { return {p.us, p.them, p.to_move == Colour::White}; }
 
 // The position a turn leads to, the other colour to move.
 inline Sets after(const Sets& before, const tsivy_turn& turn) { return {turn.us, turn.them, !before.white_to_move}; }

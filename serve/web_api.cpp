@@ -2,13 +2,20 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <random>
 
 #include "game/geometry.h"
 #include "game/notation.h"
 #include "indexing/material_index.h"
+#include "lookup/table_lookup.h"
+#include "search/engine.h"
+#include "serve/game_json.h"
+#include "serve/game_record.h"
 #include "serve/probe_json.h"
+#include "serve/search_json.h"
+#include "serve/search_pool.h"
 #include "table_dir/manifest.h"
 
 namespace tsivy::serve {
@@ -93,24 +100,43 @@ ApiAnswer error_answer(int http_status, const std::string& message, const char* 
 }
 
 WebApi::WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads,
-               const std::map<std::string, std::string>& deepest)
+               const std::map<std::string, std::string>& deepest, unsigned search_workers)
     : tables_(tables),
       info_(info_json(tables, Manifest::load_required(dir), deepest)),
       probe_slots_(static_cast<std::ptrdiff_t>(std::clamp(probe_threads, 1u, 1024u))),
-      random_state_(std::random_device{}()) {}
+      random_state_(std::random_device{}()),
+      search_tables_(std::make_unique<TableLookup>(dir, LookupOptions{.cache_bytes = std::size_t{32} << 20})),
+      searches_(std::make_unique<SearchPool>(search_tables_.get(), SearchPoolOptions{.workers = search_workers})) {}
+
+WebApi::~WebApi() = default;
+
+std::optional<Sets> WebApi::read_position(const std::optional<std::string>& fen, ApiAnswer& error) const {
+  if (!fen) {
+    error = error_answer(400, "missing parameter: fen (a position, e.g. the start \"" + format_position(start_position()) + "\")",
+                         tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
+    return std::nullopt;
+  }
+  // The C API reads a NUL-terminated string: a NUL inside would silently cut it short.
+  if (fen->size() > kMaxFenParameter || fen->find('\0') != std::string::npos) {
+    error = error_answer(400, "fen: not a position (too long, or a NUL byte)", tsivy_status_name(TSIVY_ERROR_BAD_FEN));
+    return std::nullopt;
+  }
+  try {
+    return parse_fen(*fen);
+  } catch (const Error& e) {
+    error = error_answer(http_status_of(e.status()), e.message(), tsivy_status_name(e.status()));
+    return std::nullopt;
+  }
+}
 
 template <class Answer>
 ApiAnswer WebApi::answer_for_position(const std::optional<std::string>& fen, Answer&& answer) const {
-  if (!fen)
-    return error_answer(400, "missing parameter: fen (a position, e.g. the start \"" + format_position(start_position()) + "\")",
-                        tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
-  // The C API reads a NUL-terminated string: a NUL inside would silently cut it short.
-  if (fen->size() > kMaxFenParameter || fen->find('\0') != std::string::npos)
-    return error_answer(400, "fen: not a position (too long, or a NUL byte)", tsivy_status_name(TSIVY_ERROR_BAD_FEN));
+  ApiAnswer error;
+  const std::optional<Sets> position = read_position(fen, error);
+  if (!position) return error;
   try {
-    const Sets position = parse_fen(*fen);
     ProbeSlot slot(probe_slots_);
-    return {200, answer(position)};
+    return {200, answer(*position)};
   } catch (const Error& e) {
     ApiAnswer out = error_answer(http_status_of(e.status()), e.message(), tsivy_status_name(e.status()));
     if (e.status() == TSIVY_ERROR_TOO_MANY_STONES) out.body["max_stones"] = tables_.max_stones();
@@ -133,6 +159,79 @@ ApiAnswer WebApi::line(const std::optional<std::string>& fen, const std::optiona
   }
   return answer_for_position(fen, [this, turns](const Sets& position) { return line_json(tables_, position, turns); });
 }
+
+ApiAnswer WebApi::game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const {
+  try {
+    return answer_for_position(fen, [this, &moves](const Sets& first) {
+      return game_json(tables_, read_game(position_of(first), moves));
+    });
+  } catch (const BadGame& e) {
+    return error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
+  }
+}
+
+namespace {
+
+// A whole number from min to max, or nullopt.
+std::optional<int> whole_number(const std::string& text, int min, int max) {
+  int value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, problem] = std::from_chars(text.data(), end, value);
+  if (problem != std::errc() || stop != end || value < min || value > max) return std::nullopt;
+  return value;
+}
+
+// A game id: what the page makes up (letters, digits, - and _), short.
+bool is_game_id(const std::string& id) {
+  return !id.empty() && id.size() <= 64 &&
+         std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
+}
+
+}  // namespace
+
+ApiAnswer WebApi::search(const std::optional<std::string>& fen, const std::optional<std::string>& moves,
+                         const std::optional<std::string>& movetime, const std::optional<std::string>& game,
+                         const std::function<bool()>& client_gone) const {
+  const char* bad = tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT);
+  const std::optional<int> ms = movetime ? whole_number(*movetime, kMinMovetime, kMaxMovetime) : kDefaultMovetime;
+  if (!ms)
+    return error_answer(400, "movetime: expected a whole number of milliseconds from " + std::to_string(kMinMovetime) +
+                                 " to " + std::to_string(kMaxMovetime), bad);
+  if (game && !is_game_id(*game))
+    return error_answer(400, "game: expected an id of 1 to 64 letters, digits, - or _", bad);
+  ApiAnswer error;
+  const std::optional<Sets> first = read_position(fen, error);
+  if (!first) return error;
+  GameRecord record;
+  try {
+    record = read_game(position_of(*first), moves);
+  } catch (const BadGame& e) {
+    return error_answer(400, e.what(), bad);
+  }
+  // A finished game has nothing to search: the answer says how it ended.
+  if (nlohmann::json end = game_end_json(record); !end.is_null())
+    return {200, {{"fen", format_position(record.current())}, {"best", nullptr}, {"end", std::move(end)}}};
+
+  SearchRequest request;
+  request.root = record.current();
+  request.history.assign(record.positions.begin(), record.positions.end() - 1);
+  request.movetime = std::chrono::milliseconds(*ms);
+  request.game = game.value_or("");
+  SearchOutcome outcome = searches_->run(request, client_gone);
+  const char* internal = tsivy_status_name(TSIVY_ERROR_INTERNAL);
+  switch (outcome.end) {
+    case SearchEnd::done: return {200, search_json(request.root, outcome.result)};
+    case SearchEnd::superseded: return error_answer(409, "search stopped: a newer search of this game arrived", bad);
+    case SearchEnd::client_gone: return error_answer(499, "search stopped: the client closed the connection", bad);
+    case SearchEnd::busy: return error_answer(503, "every search worker is busy; try again", internal);
+    case SearchEnd::stalled: return error_answer(503, "the engine did not stop in time", internal);
+    case SearchEnd::shutting_down: return error_answer(503, "the server is stopping", internal);
+    case SearchEnd::failed: return error_answer(500, outcome.error, internal);
+  }
+  return error_answer(500, "search: unknown outcome", internal);
+}
+
+void WebApi::stop_searches() const { searches_->stop_all(); }
 
 namespace {
 

@@ -7,10 +7,16 @@
 //                                   largest complete total, manifest statistics (and each class's
 //                                   deepest position, when counted at start)
 //   GET /api/random?class=MvN&wdl=V  a random position of the class with value V for the side to move
+//   GET /api/game?fen=F&moves=T1+T2  the position after the turns, its legal turns (also
+//                                   outside the tables) and whether the game has ended (game_json.h)
+//   GET /api/search?fen=F&moves=T1+T2&movetime=MS[&game=ID]  the engine's best turn there
+//                                   (search_pool.h: a worker pool, each search stoppable)
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -19,7 +25,13 @@
 
 #include "tsivy/tsivy.hpp"
 
+namespace tsivy {
+class TableLookup;
+}
+
 namespace tsivy::serve {
+
+class SearchPool;
 
 struct ApiAnswer {
   int status = 200;
@@ -37,23 +49,44 @@ class WebApi {
   // At most probe_threads probes run at once, however many connections are open.
   // deepest: one position of each class's greatest depth (FEN, by class name "MvN"), as
   // `tsivy stats` finds them; /api/info gives "deepest" for the classes it names.
+  // search_workers: engine searches run at once (each with its own engine); more wait
+  // in a short queue. The engines read the directory through one TableLookup of their own.
   WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads,
-         const std::map<std::string, std::string>& deepest = {});
+         const std::map<std::string, std::string>& deepest = {}, unsigned search_workers = 2);
+  ~WebApi();
 
   ApiAnswer probe(const std::optional<std::string>& fen) const;
   ApiAnswer line(const std::optional<std::string>& fen, const std::optional<std::string>& max_turns) const;
   ApiAnswer info() const { return {200, info_}; }
   ApiAnswer random_position(const std::optional<std::string>& material, const std::optional<std::string>& wdl) const;
+  // fen: the game's first position; moves: its turns from there, separated by spaces.
+  ApiAnswer game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const;
+  // The engine's best turn after the game's moves, searched for movetime milliseconds
+  // (kMinMovetime..kMaxMovetime, default kDefaultMovetime). game: an id of the page's
+  // game (letters, digits, - and _, up to 64): a newer search of it stops this one (409).
+  // client_gone says whether the client has left (the search then stops). Blocks for
+  // about movetime.
+  ApiAnswer search(const std::optional<std::string>& fen, const std::optional<std::string>& moves,
+                   const std::optional<std::string>& movetime, const std::optional<std::string>& game,
+                   const std::function<bool()>& client_gone) const;
+  // Stops every search and refuses new ones (the server is stopping).
+  void stop_searches() const;
+
+  static constexpr int kMinMovetime = 50, kMaxMovetime = 10000, kDefaultMovetime = 1000;
 
  private:
   template <class Answer>
   ApiAnswer answer_for_position(const std::optional<std::string>& fen, Answer&& answer) const;
+  // The position of a fen parameter, or the error answer for it.
+  std::optional<Sets> read_position(const std::optional<std::string>& fen, ApiAnswer& error) const;
 
   const Tables& tables_;
   nlohmann::json info_;
   mutable std::counting_semaphore<1024> probe_slots_;
   mutable std::mutex random_mutex_;
   mutable std::uint64_t random_state_;
+  std::unique_ptr<TableLookup> search_tables_;
+  std::unique_ptr<SearchPool> searches_;  // thread-safe; after search_tables_, so destroyed first
 };
 
 }  // namespace tsivy::serve

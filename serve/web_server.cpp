@@ -61,7 +61,7 @@ std::string reason(int status) {
 
 }  // namespace
 
-WebServer::WebServer(const WebApi& api) : server_(std::make_unique<GuardedServer>()) {
+WebServer::WebServer(const WebApi& api) : api_(api), server_(std::make_unique<GuardedServer>()) {
   httplib::Server& s = *server_;
   s.new_task_queue = [] { return new ConnectionThreads(kMaxConnectionThreads); };
   s.set_read_timeout(kReadTimeoutSeconds, 0);
@@ -99,6 +99,13 @@ WebServer::WebServer(const WebApi& api) : server_(std::make_unique<GuardedServer
   s.Get("/api/info", [&api](const httplib::Request&, httplib::Response& res) { send_json(res, api.info()); });
   s.Get("/api/random", [&api](const httplib::Request& req, httplib::Response& res) {
     send_json(res, api.random_position(parameter(req, "class"), parameter(req, "wdl")));
+  });
+  s.Get("/api/game", [&api](const httplib::Request& req, httplib::Response& res) {
+    send_json(res, api.game(parameter(req, "fen"), parameter(req, "moves")));
+  });
+  s.Get("/api/search", [&api](const httplib::Request& req, httplib::Response& res) {
+    send_json(res, api.search(parameter(req, "fen"), parameter(req, "moves"), parameter(req, "movetime"),
+                              parameter(req, "game"), client_disconnected));
   });
   s.Get(".*", [](const httplib::Request& req, httplib::Response& res) {
     const WebAsset* asset = req.path.starts_with("/api/") ? nullptr : find_web_asset(req.path);
@@ -146,6 +153,7 @@ int WebServer::bind(const std::string& host, int port) {
 void WebServer::run() { server_->listen_after_bind(); }
 
 void WebServer::stop() {
+  api_.stop_searches();  // a search holds its connection open: stop it, not wait for it
   server_->stop();
   stop_reading_connections(port_);
 }

@@ -31,6 +31,7 @@ class WebServer {
   void stop();
 
  private:
+  const WebApi& api_;
   std::unique_ptr<httplib::Server> server_;
   int port_ = 0;
   int listening_socket_ = -1;

@@ -72,6 +72,10 @@ async function start() {
     }
     body.appendChild(row);
   }
+  // Each cell names its column, for a narrow screen, where the rows become cards and
+  // the header row is hidden (style.css).
+  const headers = [...$("classes").querySelectorAll("thead th")].map((th) => th.textContent);
+  for (const row of body.rows) [...row.cells].forEach((td, i) => { td.dataset.label = headers[i]; });
 }
 
 document.addEventListener("DOMContentLoaded", start);

@@ -15,6 +15,7 @@
 #include "game/notation.h"
 #include "game/perft.h"
 #include "game/position.h"
+#include "game/repetition.h"
 #include "tests/game/reference_generator.h"
 #include "tests/game/test_support.h"
 
@@ -405,6 +406,26 @@ TEST(EndOfGame, CapturingTheLastStoneLeavesTheOpponentWithoutTurns) {
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_EQ(turns[0].result.us, 0u);
   EXPECT_TRUE(generate_turns(turns[0].result).empty());
+}
+
+// rules.md, "End of the game": a position that repeats three times is a draw.
+TEST(EndOfGame, ThirdOccurrenceOfAPositionIsADraw) {
+  const Position a = parse_position("9/6B2/4W4/2W6/9 w");
+  const Position b = make_move(a, parse_turn(a, "c2-c3"));
+  const Position c = make_move(b, parse_turn(b, "g4-h4"));
+  const Position d = make_move(c, parse_turn(c, "c3-c2"));
+  const Position e = make_move(d, parse_turn(d, "h4-g4"));
+  ASSERT_EQ(e, a);
+  std::vector<Position> game{a, b, c, d, e};
+  EXPECT_EQ(occurrences(game, a), 2);
+  EXPECT_FALSE(ends_by_repetition(game)) << "the second occurrence is not yet a draw";
+  for (const Position& p : {b, c, d, a}) game.push_back(p);
+  EXPECT_EQ(occurrences(game, a), 3);
+  EXPECT_TRUE(ends_by_repetition(game));
+  // Same stones, other side to move: another position.
+  const Position other_side{a.them, a.us, other(a.to_move)};
+  EXPECT_EQ(occurrences(game, other_side), 0);
+  EXPECT_FALSE(ends_by_repetition(std::vector<Position>{}));
 }
 
 }  // namespace

@@ -6,11 +6,14 @@ Usage: api_test.py TSIVY TABLES   (tables of 4 stones, from the probe tests' fix
 """
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import unittest
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_fixture import Server, probe_path  # noqa: E402
@@ -28,6 +31,29 @@ REFERENCE = [
     "9/9/4W4/9/9 w",
 ]
 DRAWN = "9/2B3B2/9/4W4/3W5 w"  # the issue's repetition example: 2v2, a draw
+START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+# 3v3, White to move: d4-e3W-e2A takes two stones, into the tables; the other
+# captures take one and stay at 5 stones.
+SIX = "1WB1W4/3W5/9/9/B3B4 w"
+CYCLE = ["d1-d2", "c4-c5", "d2-d1", "c5-c4"]  # in DRAWN: back where it started after four turns
+# 9v9 with no capture near: an engine search uses all of its time here.
+LONG = "BBBBBBBBB/9/9/9/WWWWWWWWW w"
+SCORE_TEXT = r"^(cp -?\d+|(win|loss|tablewin|tableloss) \d+)$"
+
+
+def game_path(fen, moves=()):
+    path = "/api/game?fen=" + urllib.parse.quote(fen, safe="")
+    return path + ("&moves=" + "+".join(urllib.parse.quote(m, safe="") for m in moves) if moves else "")
+
+
+def search_path(fen, movetime=100, moves=(), game=None):
+    path = game_path(fen, moves).replace("/api/game", "/api/search") + "&movetime=%s" % movetime
+    return path + ("&game=" + game if game else "")
+
+
+def cli_moves(fen):
+    out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
+    return {m["turn"]: m["result"] for m in map(json.loads, out.splitlines())}
 
 
 def cli_json(command, fen):
@@ -184,6 +210,191 @@ class Api(unittest.TestCase):
         self.assertIn("5 stones", error["error"])
         self.assert_json_error(probe_path("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w", "line"), 422)
 
+    # /api/game: every position has its legal turns, also outside the tables; inside
+    # them the answer is /api/probe's; the end of the game and the repetition rule are
+    # the server's (game/repetition.h).
+    def test_game_lists_the_legal_turns_outside_the_tables(self):
+        status, answer = self.server.get(game_path(START))
+        self.assertEqual(status, 200, answer)
+        self.assertEqual((answer["in_tables"], answer["stones"], answer["wdl"], answer["best"], answer["end"]),
+                         (False, 44, None, None, None))
+        self.assertEqual({t["turn"]: t["fen"] for t in answer["turns"]}, cli_moves(START))
+        self.assertTrue(all(t["wdl"] is None and t["depth"] is None for t in answer["turns"]))
+        # After two turns the position is the one the second turn leads to.
+        first = answer["turns"][0]
+        _, reply = self.server.get(game_path(first["fen"]))
+        _, after = self.server.get(game_path(START, [first["turn"], reply["turns"][0]["turn"]]))
+        self.assertEqual(after["fen"], reply["turns"][0]["fen"])
+
+    def test_game_values_the_turns_that_lead_into_the_tables(self):
+        _, answer = self.server.get(game_path(SIX))
+        self.assertEqual((answer["in_tables"], answer["stones"]), (False, 6))
+        self.assertEqual({t["turn"]: t["fen"] for t in answer["turns"]}, cli_moves(SIX))
+        valued = [t for t in answer["turns"] if t["wdl"] is not None]
+        self.assertEqual([t["turn"] for t in valued], ["d4-e3W-e2A"])
+        _, after = self.server.get(probe_path(valued[0]["fen"]))
+        flipped = {"win": "loss", "loss": "win", "draw": "draw"}[after["wdl"]]
+        self.assertEqual((valued[0]["wdl"], valued[0]["depth"]),
+                         (flipped, None if after["depth"] is None else after["depth"] + 1))
+        # A known win first, then what the tables cannot tell, then draws and losses.
+        rank = {"win": 0, None: 1, "draw": 2, "loss": 3}
+        ranks = [rank[t["wdl"]] for t in answer["turns"]]
+        self.assertEqual(ranks, sorted(ranks))
+
+    def test_game_inside_the_tables_is_the_probe(self):
+        for fen in REFERENCE:
+            _, probe = self.server.get(probe_path(fen))
+            _, game = self.server.get(game_path(fen))
+            self.assertTrue(game["in_tables"])
+            for key in ("fen", "wdl", "depth", "best", "turns"):
+                self.assertEqual(game[key], probe[key], (fen, key))
+
+    # rules.md: a side to move without stones has lost (LOSS 0), also on an empty board.
+    def test_game_end_agrees_with_the_probe(self):
+        cases = {"9/9/9/9/9 w": ("no stones", "black"), "9/9/9/9/9 b": ("no stones", "white"),
+                 "9/9/4W4/9/9 w": ("no stones", "white"), "9/9/9/BB7/WB7 w": ("no turn", "black")}
+        for fen, (reason, winner) in cases.items():
+            _, game = self.server.get(game_path(fen))
+            self.assertEqual(game["end"], {"reason": reason, "winner": winner}, fen)
+            _, probe = self.server.get(probe_path(fen))
+            mover = "white" if fen.endswith("w") else "black"
+            self.assertEqual(probe["wdl"], "win" if winner == mover else "loss", fen)
+        _, going = self.server.get(game_path(DRAWN))
+        self.assertIsNone(going["end"])
+
+    def test_game_ends_at_the_third_occurrence(self):
+        _, twice = self.server.get(game_path(DRAWN, CYCLE))
+        self.assertEqual((twice["fen"], twice["occurrences"], twice["end"]), (DRAWN, 2, None))
+        _, third = self.server.get(game_path(DRAWN, CYCLE * 2))
+        self.assertEqual((third["occurrences"], third["end"]), (3, {"reason": "repetition", "winner": None}))
+        error = self.assert_json_error(game_path(DRAWN, CYCLE * 2 + ["d1-d2"]), 400)
+        self.assertIn("third time", error["error"])
+
+    def test_game_refuses_bad_input(self):
+        error = self.assert_json_error(game_path(DRAWN, ["d1-d2", "d1-d2"]), 400)
+        self.assertEqual(error["status"], "TSIVY_ERROR_BAD_ARGUMENT")
+        self.assertIn('turn 2 ("d1-d2") is not a legal turn', error["error"])
+        for moves in (["x"], ["d1-d2A"], ["\u00e9"], ["d1-d2"] * 1001):
+            self.assert_json_error(game_path(DRAWN, moves), 400)
+        self.assertIn("more than 1000", self.assert_json_error(game_path(DRAWN, CYCLE * 250 + ["d1-d2"]), 400)["error"])
+        self.assert_json_error(game_path(DRAWN, ["d1-d2"] * 2000), 414)  # past the request line's 8 KiB
+        self.assertEqual(self.assert_json_error(game_path("9/9/9/9 w"), 400)["status"], "TSIVY_ERROR_BAD_FEN")
+        self.assertIn("fen", self.assert_json_error("/api/game?moves=d1-d2", 400)["error"])
+        self.assert_json_error("/api/game?fen=" + urllib.parse.quote(DRAWN) + "&moves=d1-d2%00", 400)
+
+    # /api/search: the engine's best turn, in notation, with its score, depth and
+    # principal variation; inside the tables a best turn of the tables.
+    def test_search_answers_a_legal_turn_with_its_evaluation(self):
+        for fen, moves in ((START, ()), (LONG, ()), (SIX, ()), (START, ("d3-e3W",))):
+            started = time.monotonic()
+            status, answer = self.server.get(search_path(fen, 100, moves))
+            seconds = time.monotonic() - started
+            self.assertEqual(status, 200, (fen, answer))
+            _, game = self.server.get(game_path(fen, moves))
+            self.assertEqual(answer["fen"], game["fen"])
+            self.assertIn(answer["best"], [t["turn"] for t in game["turns"]], fen)
+            self.assertEqual(answer["pv"][0], answer["best"])
+            self.assertRegex(answer["score_text"], SCORE_TEXT)
+            self.assertGreaterEqual(answer["depth"], 0)  # 0: no iteration completed in 100 ms (a loaded machine)
+            self.assertGreater(answer["nodes"], 0)
+            self.assertEqual((answer["from_tables"], answer["table"], answer["end"]), (False, None, None))
+            self.assertLess(seconds, 1.5, fen)  # 100 ms asked; the server's bound is movetime + 2 s
+
+    def test_search_inside_the_tables_plays_a_best_turn_of_the_tables(self):
+        for fen in REFERENCE[:3] + [DRAWN]:
+            status, answer = self.server.get(search_path(fen, 50))
+            self.assertEqual(status, 200, answer)
+            _, probe = self.server.get(probe_path(fen))
+            self.assertTrue(answer["from_tables"], fen)
+            self.assertEqual(answer["table"], {"wdl": probe["wdl"], "depth": probe["depth"]})
+            chosen = next(t for t in probe["turns"] if t["turn"] == answer["best"])
+            self.assertEqual((chosen["wdl"], chosen["depth"]), (probe["wdl"], probe["depth"]), fen)
+
+    def test_search_of_a_finished_game_says_how_it_ended(self):
+        _, answer = self.server.get(search_path(DRAWN, 100, CYCLE * 2))
+        self.assertEqual((answer["best"], answer["end"]), (None, {"reason": "repetition", "winner": None}))
+        _, empty = self.server.get(search_path("9/9/9/9/9 w"))
+        self.assertEqual((empty["best"], empty["end"]["winner"]), (None, "black"))
+
+    def test_search_refuses_bad_parameters(self):
+        for movetime in ("49", "10001", "0", "-5", "x", "", "1e3", "99999999999999999999"):
+            error = self.assert_json_error(search_path(LONG, movetime), 400)
+            self.assertIn("movetime", error["error"])
+        for game in ("a%20b", "x" * 65, "%00", "%C3%A9"):
+            self.assertIn("game", self.assert_json_error(search_path(LONG, 100, game=game), 400)["error"])
+        self.assertEqual(self.assert_json_error(search_path("9/9/9/9 w"), 400)["status"], "TSIVY_ERROR_BAD_FEN")
+        self.assertIn("not a legal turn", self.assert_json_error(search_path(START, 100, ["a1-a2"]), 400)["error"])
+        self.assertIn("fen", self.assert_json_error("/api/search?movetime=100", 400)["error"])
+
+    def timed_get(self, path, results, key):
+        started = time.monotonic()
+        status, body = self.server.get(path, timeout=20)
+        results[key] = (status, body, time.monotonic() - started)
+
+    # Two games' searches run at once (each its own engine), and a newer search of the
+    # same game stops the older one, which answers 409.
+    def test_searches_of_two_games_run_at_once_and_a_newer_one_replaces_the_older(self):
+        results = {}
+        threads = [threading.Thread(target=self.timed_get, args=(search_path(LONG, 1000, game="g%d" % i), results, i))
+                   for i in range(2)]
+        started = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall = time.monotonic() - started
+        self.assertEqual([results[i][0] for i in range(2)], [200, 200], results)
+        # At once, not one after the other: together in less time than the two searches took.
+        searched = sum(results[i][1]["time_ms"] for i in range(2)) / 1000
+        self.assertLess(wall, 0.8 * searched, (wall, searched))
+        older = threading.Thread(target=self.timed_get, args=(search_path(LONG, 5000, game="same"), results, "older"))
+        older.start()
+        time.sleep(0.3)
+        status, newer = self.server.get(search_path(LONG, 100, game="same"))
+        older.join()
+        self.assertEqual(status, 200, newer)
+        status, body, seconds = results["older"]
+        self.assertEqual(status, 409, body)
+        self.assertIn("newer search", body["error"])
+        self.assertLess(seconds, 1.5)
+
+    # --search-threads 1: one search at a time, the other waits in the queue.
+    def test_search_threads_bound_the_searches_at_once(self):
+        with Server(TSIVY, TABLES, extra=("--search-threads", "1")) as one:
+            results = {}
+
+            def timed(key):
+                started = time.monotonic()
+                status, body = one.get(search_path(LONG, 400, game=key), timeout=20)
+                results[key] = (status, body, time.monotonic() - started)
+            threads = [threading.Thread(target=timed, args=(k,)) for k in ("a", "b")]
+            started = time.monotonic()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            wall = time.monotonic() - started
+        self.assertEqual([results[k][0] for k in ("a", "b")], [200, 200], results)
+        searched = sum(results[k][1]["time_ms"] for k in ("a", "b")) / 1000
+        self.assertGreaterEqual(wall, 0.95 * searched, (wall, searched))
+
+    # A client that closes its connection stops its search: two searches of 5 s whose
+    # clients leave, and a third is answered at once, not after them.
+    def test_a_search_whose_client_leaves_stops(self):
+        sockets = []
+        for i in range(2):
+            s = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+            s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % search_path(LONG, 5000, game="gone%d" % i)).encode())
+            sockets.append(s)
+        time.sleep(0.3)
+        for s in sockets:
+            s.close()
+        time.sleep(0.1)
+        started = time.monotonic()
+        status, answer = self.server.get(search_path(LONG, 100))
+        self.assertEqual(status, 200, answer)
+        self.assertLess(time.monotonic() - started, 1.2)
+
     def test_unknown_paths_are_404(self):
         for path in ("/api/nothing", "/api/probe/extra", "/nothing.html", "/api", "/index.htm"):
             self.assert_json_error(path, 404)
@@ -214,6 +425,19 @@ class Api(unittest.TestCase):
             self.assertTrue(headers["Content-Type"].startswith(kind), path)
             self.assertIn("default-src 'self'", headers["Content-Security-Policy"])
             self.assertTrue(body)
+        # The page's script is ES modules: each one it imports, and each of theirs, is served
+        # as JavaScript (a browser refuses a module of any other type).
+        modules, seen = ["/app.js"], set()
+        while modules:
+            path = modules.pop()
+            if path in seen:
+                continue
+            seen.add(path)
+            status, headers, body = self.raw(path)
+            self.assertEqual(status, 200, path)
+            self.assertTrue(headers["Content-Type"].startswith("text/javascript"), path)
+            modules += ["/" + name.decode() for name in re.findall(rb'^import .* from "\./([\w-]+\.js)";$', body, re.M)]
+        self.assertGreaterEqual(len(seen), 8, seen)  # app.js and the modules it is made of
         _, _, page = self.raw("/")
         self.assertNotIn(b"http://", page.replace(b"http://www.w3.org", b""))  # nothing fetched from elsewhere
         self.assertNotIn(b"https://", page)

@@ -7,9 +7,11 @@ edit mode, the result banner, a draw by repetition, choosing sides, a touch-size
 screen (with a screenshot of its own), the page of the classes and the FEN box and
 link reading the same texts. Saves a screenshot.
 
-Usage: browser_test.py TSIVY TABLES SCREENSHOT.png [FEN]
+Usage: browser_test.py TSIVY TABLES SCREENSHOT.png [FEN | computer]
 With FEN it only loads that position, plays the first turns of perfect play on both
-sides and saves the screenshot of that game in progress with its move list (how the
+sides and saves the screenshot of that game in progress with its move list; with
+"computer" it plays a new game from the start against the computer (1 s a turn), the
+person taking the second turn of the list three times, and saves that (how the
 README's picture is made, over larger tables). The touch screenshot goes next to
 SCREENSHOT.png (NAME-touch.png).
 """
@@ -97,6 +99,24 @@ class Page:
             assert row.startswith(turn["turn"]) and words[turn["wdl"]] in row, (row, turn)
         return answer
 
+    def wait_for_game(self, first, moves=()):
+        """Waits until the page shows the game's position with /api/game's value and turns
+        (also outside the tables, where a value is "not in the tables")."""
+        query = "/api/game?fen=" + urllib.parse.quote(first) + (
+            "&moves=" + urllib.parse.quote(" ".join(moves)) if moves else "")
+        answer = api(self.server, query)
+        text = lambda v: "" if v is None else str(v)
+        expected = (text(answer["wdl"]), text(answer["depth"]),
+                    [(t["turn"], text(t["wdl"]), text(t["depth"])) for t in answer["turns"]])
+        self.wait(lambda: self.fen() == answer["fen"] and self.shown()[:3] == expected,
+                  "the page to show " + answer["fen"])
+        _, _, _, value_text, row_texts = self.shown()
+        words = {"win": "Win in", "draw": "Draw", "loss": "Loss in", None: "not in the tables"}
+        assert value_text.startswith(words[answer["wdl"]]), value_text
+        for row, turn in zip(row_texts, answer["turns"]):
+            assert row.startswith(turn["turn"]) and words[turn["wdl"]] in row, (row, turn)
+        return answer
+
     def click_point(self, name):
         self.driver.find_element(By.CSS_SELECTOR, '#layer-hits .hit[data-point="%s"]' % name).click()
 
@@ -146,7 +166,7 @@ def run_checks(page, server):
 
     # 2. A capture sequence by clicks, perfect play answering: g4, then g3, where both
     # approach and withdrawal capture; withdrawal; then on to h4, which ends the turn.
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     page.click_point("g4")
     page.wait(lambda: page.targets() == ["g3"], "the first step's destination")
     page.click_point("g3")
@@ -168,7 +188,7 @@ def run_checks(page, server):
     page.settle(CAPTURES)
     driver.find_element(By.ID, "redo").click()
     page.wait_for_position(reply["fen"])
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
     # 4. The editor: a black stone on an empty point, then the side to move switched.
     driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="edit"]').click()
@@ -196,15 +216,17 @@ def run_checks(page, server):
               "the reason a malformed position is refused")
     assert page.fen() == "9/9/3WB4/9/9 w"
 
-    # 6. Too many stones for the tables: said plainly.
-    driver.get(server.url("/?fen=" + urllib.parse.quote("BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w")))
+    # 6. Too many stones for the tables: said plainly, and the legal turns listed all the same.
+    driver.get(server.url("/?fen=" + urllib.parse.quote(START)))
     page.wait(lambda: page.visible("message") and "Outside the tables" in driver.find_element(By.ID, "message").text,
               "the message for a position outside the tables")
+    page.wait_for_game(START)
 
     timings["editor and messages"] = time.monotonic() - t0 - sum(timings.values())
     for scenario in (back_forward_and_move_list, undo_against_perfect_play, no_answer_in_edit_mode,
                      result_banner, repetition_draw, choosing_sides, fen_box_and_link_agree, classes_page,
-                     touch_screen):
+                     touch_screen, two_players_from_the_start, reload_keeps_the_game,
+                     new_game_against_the_computer):
         started = time.monotonic()
         scenario(page, server)
         timings[scenario.__name__.replace("_", " ")] = time.monotonic() - started
@@ -219,6 +241,7 @@ def run_checks(page, server):
 # Issue 20's position for Back: 2v2, long enough a game for three turns.
 BACK_START = "9/9/3B2W2/2W6/1B7 w"
 REPETITION = "9/2B3B2/9/4W4/3W5 w"  # 2v2, a draw
+START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
 
 
 def play_best_turns(page, start, count):
@@ -280,7 +303,7 @@ def back_forward_and_move_list(page, server):
 def undo_against_perfect_play(page, server):
     driver = page.driver
     page.load(BACK_START)
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     first = api(server, probe_path(BACK_START))["turns"][0]
     page.click_turn(first["turn"])
     answer = api(server, probe_path(first["fen"]))["turns"][0]
@@ -290,14 +313,14 @@ def undo_against_perfect_play(page, server):
     page.settle(BACK_START)
     driver.find_element(By.ID, "best-turn").click()
     page.wait_for_position(answer["fen"])
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
 
 # Item 4: switching to Edit within the engine's delay: its answer never lands.
 def no_answer_in_edit_mode(page, server):
     driver = page.driver
     page.load(BACK_START)
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     first = api(server, probe_path(BACK_START))["turns"][0]
     # In the page itself, so that the 0.25 s do not depend on the driver's round trips.
     driver.execute_script("""
@@ -306,21 +329,41 @@ def no_answer_in_edit_mode(page, server):
     page.wait(lambda: page.fen() == first["fen"] and page.visible("editor"), "the turn played, then Edit")
     page.settle(first["fen"])
     driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="play"]').click()
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
 
-# Item 5: a finished game says who won and why.
+# Item 5: a finished game says who won and why, in the page's text colour; against the
+# computer from the player's side. The empty board agrees with /api/probe (White to
+# move without stones has lost).
 def result_banner(page, server):
+    driver = page.driver
     page.load("9/9/3WB4/9/9 w")
     page.click_turn("d3-c3W")
     page.wait(lambda: page.visible("result") and page.text("result") == "White wins: Black has no stones left",
               "the result banner")
     assert not page.visible("status") and not page.visible("turns")
+    colour = lambda element: driver.execute_script("return getComputedStyle(arguments[0]).color", element)
+    assert colour(driver.find_element(By.ID, "result")) == colour(driver.find_element(By.TAG_NAME, "body"))
     # No turn: White's only stone, on a1, is walled in by Black's three.
     page.load("9/9/9/BB7/WB7 w")
     page.wait(lambda: page.visible("result") and page.text("result") == "Black wins: White has no turn",
               "the result banner of a side without a turn")
     assert not page.visible("turns")
+    assert api(server, probe_path("9/9/9/9/9 w"))["wdl"] == "loss"
+    page.load("9/9/9/9/9 w")
+    page.wait(lambda: page.text("result") == "Black wins: White has no stones left", "the empty board's banner")
+    # Against the computer: the player's win, then the computer's (the player as Black).
+    page.load("9/9/3WB4/9/9 w")
+    driver.find_element(By.ID, "computer").click()
+    page.click_turn("d3-c3W")
+    outcome = lambda: driver.find_element(By.ID, "result").get_attribute("data-outcome")
+    page.wait(lambda: page.text("result") == "You win: Black has no stones left" and outcome() == "you", "You win")
+    page.load("9/9/3WB4/9/9 w")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("b")
+    page.wait(lambda: page.text("result") == "The computer wins: Black has no stones left" and outcome() == "computer",
+              "The computer wins")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    driver.find_element(By.ID, "computer").click()
 
 
 # Item 6: the third occurrence of a position ends the game as a draw.
@@ -346,7 +389,7 @@ def repetition_draw(page, server):
 def choosing_sides(page, server):
     driver = page.driver
     page.load(BACK_START)
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
     Select(driver.find_element(By.ID, "human-side")).select_by_value("b")
     best = api(server, probe_path(BACK_START))["turns"][0]
     page.wait_for_position(best["fen"])
@@ -355,7 +398,7 @@ def choosing_sides(page, server):
     driver.find_element(By.ID, "flip-board").click()
     page.wait(lambda: x("a1") < x("i1"), "the board flipped back")
     Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
-    driver.find_element(By.ID, "perfect-play").click()
+    driver.find_element(By.ID, "computer").click()
 
 
 # Item 13: the FEN box and the link accept and refuse the same texts.
@@ -410,6 +453,9 @@ def touch_screen(page, server):
     page.load(CAPTURES)
     width = driver.execute_script("return document.documentElement.clientWidth")
     assert width <= 400, width
+    # Nothing wider than the screen (the game bar and the help included).
+    overflow = driver.execute_script("return document.documentElement.scrollWidth")
+    assert overflow <= 400, overflow
     header = driver.execute_script("return document.querySelector('header').getBoundingClientRect().height")
     assert header <= 48, header
     tap = driver.execute_script("return document.querySelector('.hit').getBoundingClientRect().width")
@@ -432,7 +478,112 @@ def touch_screen(page, server):
     driver.find_element(By.ID, "choose-withdrawal").click()
     page.wait(lambda: page.visible("stop-here") and page.text("stop-here") == "Stop here · " + words(by_turn["g4-g3W"]),
               "Stop here with its value")
+    # The page of the classes fits the phone's width too (cards, not a wide table).
+    driver.get(server.url("/classes.html"))
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#classes tbody tr"), "the classes")
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 400, width
     driver.set_window_size(1280, 760)
+
+
+# Issue 29: from the start position two people play at one screen: every turn is
+# listed (not in the tables) and can be played by clicks, on the board or in the list.
+def two_players_from_the_start(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.find_element(By.ID, "new-game").click()
+    answer = page.wait_for_game(START)
+    assert all(t["wdl"] is None for t in answer["turns"]) and len(answer["turns"]) == 5
+    page.click_turn(answer["turns"][0]["turn"])
+    first = answer["turns"][0]["turn"]
+    reply = page.wait_for_game(START, [first])
+    # Black's turn by clicks on the board: the stone, then each step.
+    turn = reply["turns"][0]["turn"]
+    points = [part[:2] for part in turn.split("-")]
+    for point in points:
+        page.click_point(point)
+    page.wait_for_game(START, [first, turn])
+    assert [m[:2] for m in page.moves()] == [(first, "not in the tables"), (turn, "not in the tables")], page.moves()
+    # Outside the tables "Best turn" asks the engine (at the computer's time).
+    Select(driver.find_element(By.ID, "strength")).select_by_value("100")
+    driver.find_element(By.ID, "best-turn").click()
+    page.wait(lambda: len(page.moves()) == 3 and page.moves()[2][1].startswith("engine "), "the engine's turn")
+    assert page.text("engine-info").startswith("The engine chose " + page.moves()[2][0] + ":"), page.text("engine-info")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
+    help_text = page.text("help")
+    assert "approach" in help_text and "withdrawal" in help_text and "New game" in help_text, help_text
+
+
+# Issue 29: a reload keeps the whole game, also the turns after the one shown, and the
+# setting of the opponent; the move list keeps the current turn in view.
+def reload_keeps_the_game(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.execute_script("document.getElementById('moves').style.maxHeight = '3em'")  # 4 turns overflow it
+    fens = play_best_turns(page, BACK_START, 4)
+    in_view = lambda: driver.execute_script("""
+        const list = document.getElementById('moves'), item = list.querySelector('li.current');
+        const a = list.getBoundingClientRect(), b = item.getBoundingClientRect();
+        return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;""")
+    assert in_view()
+    body = driver.find_element(By.TAG_NAME, "body")
+    for _ in range(3):
+        body.send_keys(Keys.ARROW_LEFT)
+    page.wait_for_position(fens[1])
+    assert in_view()
+    driver.find_element(By.ID, "computer").click()
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("b")  # Black to move at fens[1]: the person's turn
+    driver.refresh()
+    page.wait_for_position(fens[1])
+    page.wait(lambda: len(page.moves()) == 4, "the whole game after a reload")
+    assert "current" in page.moves()[0][2] and "ahead" in page.moves()[3][2]
+    assert driver.find_element(By.ID, "computer").is_selected()
+    assert Select(driver.find_element(By.ID, "human-side")).first_selected_option.get_attribute("value") == "b"
+    driver.find_element(By.ID, "computer").click()
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+
+
+# Issue 29: "New game" against the computer from the start position, the person as
+# Black at 0.1 s a turn: the computer (White) opens, the person answers by a click, the
+# computer answers again; the page shows the engine's evaluation and depth, and the move
+# list its turns with the engine's score.
+def new_game_against_the_computer(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    Select(driver.find_element(By.ID, "strength")).select_by_value("100")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("b")
+    driver.find_element(By.ID, "computer").click()  # inside the tables: perfect play moves at once
+    driver.find_element(By.ID, "new-game").click()
+    engine = lambda: driver.find_element(By.ID, "engine-info")
+    page.wait(lambda: len(page.moves()) == 1 and page.moves()[0][1].startswith("engine "), "the computer's first turn")
+    first = page.moves()[0][0]
+    page.wait_for_game(START, [first])
+    assert engine().text.startswith("The computer played " + first) and "search depth" in engine().text, engine().text
+    # At 0.1 s under load the engine may not complete its first iteration (depth 0).
+    assert int(engine().get_attribute("data-depth")) >= 0
+    reply = api(server, "/api/game?fen=" + urllib.parse.quote(START) + "&moves=" + urllib.parse.quote(first))
+    page.click_turn(reply["turns"][0]["turn"])
+    page.wait(lambda: len(page.moves()) == 3, "the computer's second turn")
+    moves = page.moves()
+    assert moves[1][:2] == (reply["turns"][0]["turn"], "not in the tables") and moves[2][1].startswith("engine "), moves
+    page.wait_for_game(START, [m[0] for m in moves])
+    assert not page.visible("result")
+    # Undo takes back the person's turn and the computer's answer together.
+    driver.find_element(By.ID, "undo").click()
+    page.wait_for_game(START, [first])
+    # A reload at the end of the game with the computer to move (as when it was still
+    # thinking): it plays on. Here the person's turn is played with the computer off,
+    # then the setting comes back with the reload, as the tab kept it.
+    driver.find_element(By.ID, "computer").click()
+    assert len(reply["turns"]) > 1
+    page.click_turn(reply["turns"][-1]["turn"])  # another turn than before: the game ends there
+    page.wait(lambda: len(page.moves()) == 2, "the person's turn")
+    driver.execute_script("sessionStorage.setItem('tsivy.settings', JSON.stringify({computer: true, side: 'b', strength: '100'}))")
+    driver.refresh()
+    page.wait(lambda: len(page.moves()) == 3 and page.moves()[2][1].startswith("engine "), "the computer's turn after a reload")
+    driver.find_element(By.ID, "computer").click()
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
 
 
 def play_game_in_progress(page, fen):
@@ -442,6 +593,27 @@ def play_game_in_progress(page, fen):
     rows = page.driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")
     if rows:
         ActionChains(page.driver).move_to_element(rows[0]).perform()
+    time.sleep(0.3)
+
+
+def play_against_the_computer(page, person_turns):
+    """A new game from the start, the person White against the computer at 1 s a turn:
+    the person plays the second turn of the list each time; then a turn is hovered."""
+    driver = page.driver
+    driver.get(page.server.url("/"))
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"), "the page")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    driver.find_element(By.ID, "new-game").click()
+    driver.find_element(By.ID, "computer").click()
+    for played in range(person_turns):
+        page.wait(lambda: len(page.moves()) == 2 * played and driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"),
+                  "the person's turn")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")
+        rows[min(1, len(rows) - 1)].click()
+        page.wait(lambda: len(page.moves()) == 2 * played + 2, "the computer's answer")
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"), "the turns")
+    ActionChains(driver).move_to_element(driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")[0]).perform()
     time.sleep(0.3)
 
 
@@ -456,7 +628,10 @@ def main():
             page = Page(driver, server)
             if ONLY_SCREENSHOT_OF:
                 driver.set_window_size(1280, 880)  # room for the move list below the turns
-                play_game_in_progress(page, ONLY_SCREENSHOT_OF)
+                if ONLY_SCREENSHOT_OF == "computer":
+                    play_against_the_computer(page, 3)
+                else:
+                    play_game_in_progress(page, ONLY_SCREENSHOT_OF)
                 driver.save_screenshot(SCREENSHOT)
             else:
                 timings = run_checks(page, server)

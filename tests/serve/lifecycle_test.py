@@ -66,6 +66,8 @@ class Start(unittest.TestCase):
         out = subprocess.run([TSIVY, "serve", "--help"], capture_output=True, text=True, check=True).stdout
         self.assertIn("http://127.0.0.1:8080/", out)
         self.assertIn("/api/probe", out)
+        self.assertIn("/api/search", out)
+        self.assertIn("--search-threads", out)
 
 
 class Serving(unittest.TestCase):
@@ -105,6 +107,20 @@ class Serving(unittest.TestCase):
 
     def test_sigint_stops_it_cleanly(self):
         self.stops_cleanly_on(signal.SIGINT)
+
+    # A search holds its connection open for its movetime: stopping the server stops the
+    # search too, rather than waiting for it, and its client gets an answer.
+    def test_sigterm_stops_a_search_in_progress(self):
+        with Server(TSIVY, TABLES, threads=THREADS) as server:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+                s.sendall(b"GET /api/search?fen=BBBBBBBBB/9/9/9/WWWWWWWWW%20w&movetime=8000 HTTP/1.1\r\nHost: x\r\n\r\n")
+                time.sleep(0.3)  # the search has started
+                started = time.monotonic()
+                status = server.stop(signal.SIGTERM, timeout=15)
+                elapsed = time.monotonic() - started
+                self.assertEqual(status, 0, server.errors)
+                self.assertLess(elapsed, STOP_WITHIN_S)
+                self.assertTrue(s.recv(4096).startswith(b"HTTP/1.1 503"))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,151 @@
+// The panels beside the board: the value and the turn list, the move list of the game,
+// the principal line.
+
+import { renderBoard } from "./drawing.js";
+import { gameResult, goToPly, playTurn, setPosition } from "./game.js";
+import { parseFen, sideName, valueText } from "./notation.js";
+import { getJson } from "./server.js";
+import { $, state } from "./state.js";
+
+// The engine's score for the side it searched for: "+0.35" (stones), "wins in 7" (turns
+// to the end), "won table position in 3" (turns until the tables decide).
+export function scoreText(search) {
+  const [kind, number] = search.score_text.split(" ");
+  const n = Number(number);
+  if (kind === "cp") return (n >= 0 ? "+" : "") + (n / 100).toFixed(2);
+  return { win: `wins in ${n}`, loss: `loses in ${n}`, tablewin: `won table position in ${n}`,
+           tableloss: `lost table position in ${n}` }[kind] || search.score_text;
+}
+
+// What the computer says: thinking, its evaluation and depth outside the tables, perfect
+// play inside them, or why it did not answer.
+export function renderEngine() {
+  const box = $("engine-info");
+  const engine = state.engine;
+  box.hidden = !engine || state.mode !== "play";
+  box.classList.toggle("error", Boolean(engine && engine.error));
+  if (box.hidden) return;
+  const who = engine.by === "computer" ? "The computer" : "The engine";
+  if (engine.thinking) box.textContent = `${who} is thinking (${engine.thinking / 1000} s a turn)…`;
+  else if (engine.tables) box.textContent = "The computer plays perfect play from here: the position is in the tables.";
+  else if (engine.error) box.textContent = `${who} did not answer: ${engine.error}`;
+  else {
+    const s = engine.search;
+    const side = sideName(parseFen(engine.fen).side);
+    box.textContent = `${who} ${engine.by === "computer" ? "played" : "chose"} ${engine.turn}: ${scoreText(s)} for ` +
+      `${side} (search depth ${s.depth}, ${s.nodes.toLocaleString("en")} nodes in ${(s.time_ms / 1000).toFixed(1)} s)`;
+  }
+  box.dataset.depth = engine.search ? String(engine.search.depth) : "";
+  box.dataset.score = engine.search ? engine.search.score_text : "";
+}
+
+// A message above the turn list: an error, a note (quiet: a game from the start
+// position has one at every turn), or a warning.
+export function showMessage(text, isError, isNote = false) {
+  const box = $("message");
+  box.hidden = !text;
+  box.textContent = text || "";
+  box.classList.toggle("error", Boolean(isError));
+  box.classList.toggle("note", Boolean(isNote));
+}
+
+export function renderInfo() {
+  const answer = state.answer;
+  const value = $("value");
+  $("side-to-move").textContent = sideName(state.position.side) + " to move:";
+  value.className = answer ? answer.wdl || "unknown" : "";
+  value.dataset.wdl = answer && answer.wdl ? answer.wdl : "";
+  value.dataset.depth = answer && answer.depth !== null ? String(answer.depth) : "";
+  value.textContent = answer ? valueText(answer.wdl, answer.depth) : "";
+  const result = gameResult();
+  $("result").hidden = !result;
+  $("result").textContent = result ? result.text : "";
+  $("result").dataset.outcome = result ? result.outcome : "";
+  $("status").hidden = Boolean(result) && !(answer && answer.turns.length && answer.end.reason !== "repetition");
+  const body = $("turns").querySelector("tbody");
+  body.replaceChildren();
+  for (const turn of state.turns) {
+    const row = document.createElement("tr");
+    row.className = turn.wdl || "unknown";
+    row.dataset.turn = turn.turn;
+    row.dataset.wdl = turn.wdl || "";
+    row.dataset.depth = turn.depth === null ? "" : String(turn.depth);
+    const name = document.createElement("td");
+    name.className = "turn";
+    name.textContent = turn.turn;
+    const score = document.createElement("td");
+    score.className = "value";
+    score.textContent = valueText(turn.wdl, turn.depth);
+    row.append(name, score);
+    row.addEventListener("mouseenter", () => { if (state.computer === null) { state.preview = turn; renderBoard(); } });
+    row.addEventListener("mouseleave", () => { if (state.computer === null) { state.preview = null; renderBoard(); } });
+    row.addEventListener("click", () => { if (state.computer === null && state.mode === "play") playTurn(turn); });
+    body.appendChild(row);
+  }
+  $("turns").hidden = Boolean(result);
+  // The principal line is perfect play: the tables' (/api/line), inside them only.
+  $("line-panel").hidden = !(answer && answer.in_tables);
+  $("undo").disabled = state.ply === 0;
+  $("redo").disabled = state.ply === state.game.length - 1;
+  $("best-turn").disabled = !(state.answer && state.turns.length) || Boolean(result) || state.computer !== null;
+}
+
+// The game's turns in notation, each with its value for the side that made it; a
+// click goes back (or forward) to the position after it.
+export function renderMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  state.game.forEach((entry, ply) => {
+    if (!entry.turn) return;
+    const item = document.createElement("li");
+    item.dataset.ply = String(ply);
+    item.value = ply;
+    item.className = ply === state.ply ? "current" : ply > state.ply ? "ahead" : "";
+    const turn = document.createElement("span");
+    turn.className = "turn";
+    turn.textContent = entry.turn;
+    const score = document.createElement("span");
+    score.className = "value " + (entry.wdl || "unknown");
+    score.textContent = entry.engine ? "engine " + scoreText(entry.engine) : valueText(entry.wdl, entry.depth);
+    item.append(turn, " ", score);
+    item.addEventListener("click", () => goToPly(ply));
+    list.appendChild(item);
+  });
+  $("moves-panel").hidden = state.game.length < 2;
+  $("moves-start").classList.toggle("current", state.ply === 0);
+  scrollToCurrent(list);
+}
+
+// Keeps the current turn in view inside the list (not the page: the list scrolls alone).
+function scrollToCurrent(list) {
+  const current = list.querySelector("li.current");
+  if (!current) return void (state.ply === 0 && (list.scrollTop = 0));
+  const top = current.offsetTop, bottom = top + current.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
+
+export async function showLine() {
+  if (!$("line-panel").open) return;
+  const list = $("line");
+  list.replaceChildren();
+  const fen = state.fen;
+  const { status, body } = await getJson("/api/line?max_turns=60&fen=" + encodeURIComponent(fen));
+  if (status !== 200 || fen !== state.fen) return;
+  const why = { "repetition": "the last position has occurred for the third time: a draw by repetition",
+                "max_turns": "cut short after 60 turns" };
+  for (const step of body.line) {
+    const item = document.createElement("li");
+    item.textContent = `${step.turn}  (then ${valueText(step.wdl, step.depth).toLowerCase()} for the side to move)`;
+    item.addEventListener("click", () => setPosition(step.fen));
+    list.appendChild(item);
+  }
+  if (!body.line.length) list.textContent = "No turn: the game is over.";
+  else if (why[body.end]) {
+    const item = document.createElement("li");
+    item.className = "line-end";
+    item.dataset.end = body.end;
+    item.textContent = "(" + why[body.end] + ")";
+    list.appendChild(item);
+  }
+}

@@ -1,0 +1,26 @@
+// The page's one state, shared by its modules.
+
+export const state = {
+  // The game on the page: its positions in order, each after the turn that led to it
+  // ({fen, turn, wdl, depth}: the turn's text and its value for the side that made it;
+  // the first entry has turn null). state.ply is the one shown. Every entry has a
+  // history entry of its own (pushState), so Back and Forward step through the game.
+  // The first position is shown once the board is known (start).
+  game: [],
+  ply: 0,
+  fen: null,
+  position: null,
+  answer: null,         // the /api/game answer for the game up to state.ply, once it has come
+  turns: [],            // its turns, each with parsed points and kinds
+  mode: "play",
+  selection: null,      // a turn being played on the board: {points, kinds, pendingKinds?}
+  preview: null,        // a turn shown on the board (hovered, or about to be played)
+  request: 0,           // number of the latest /api/game request; older answers are dropped
+  computer: null,       // the computer's turn in progress: {abort (a search), timer (a turn shown)}
+  engine: null,         // what the computer said last: {fen, thinking | search | tables | error}
+  flipped: false,       // Black's side at the bottom
+  browsing: false,      // the position was reached by Back, Forward or the move list
+  forwardByTurn: false, // the next Forward is a turn played again (playTurn)
+};
+
+export const $ = (id) => document.getElementById(id);
