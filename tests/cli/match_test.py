@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """bench/match.py end to end, fast: two short games of `tsivy engine` at 1000 nodes a
-turn against 200 (too few to finish an iteration early in the game: the engine's first
-choice, which is still a legal turn), checked again here turn by turn; a resumed output
-file; an engine that plays an illegal turn, which the runner must report.
+turn against 200 (each search still completes its first iteration, engine.h), checked
+again here turn by turn; a resumed output file; an engine that plays an illegal turn,
+which the runner must report.
 
 Usage: match_test.py TSIVY TABLE_DIR   (TABLE_DIR: tables of a few stones)
 """
