@@ -96,7 +96,7 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--fen", o->fen, "Position, e.g. the start \"" + format_position(start_position()) + "\"")->type_name("FEN")->required();
   cmd->add_option("--movetime", o->movetime, "Stop after MS milliseconds (the default, 1000, when no limit is given)")->type_name("MS");
   cmd->add_option("--depth", o->depth, "Stop after the iteration of this depth, in turns (1 to 128)")->type_name("D");
-  cmd->add_option("--nodes", o->nodes, "Stop after this many nodes")->type_name("N");
+  cmd->add_option("--nodes", o->nodes, "Stop after this many nodes, counted once the first iteration is complete")->type_name("N");
   cmd->add_option("--tables", o->tables, "Table directory for the leaves and the root (default: none)")->type_name("DIR");
   cmd->add_option("--hash", o->hash, "Transposition table in MiB, 1 to 65536")->type_name("MB")->default_str("64");
   cmd->add_flag("--json", o->json, "One JSON object: the iterations, the best turn, its score and the tables' value");
