@@ -107,8 +107,15 @@ class Match:
         table_wins = {}
         engines = {}
         try:
-            engines = {c: self.engine(s) for c, s in colours.items()}
-            while True:
+            winner = None
+            for c, s in colours.items():
+                try:
+                    engines[c] = self.engine(s)
+                except EngineFailure as e:  # it started before the match, so count it as the game's
+                    record["failure"] = f"{s} ({c}): {e}"
+                    winner, end = other(c), "engine failure"
+                    break
+            while winner is None:
                 if self.stopping.is_set():
                     return None
                 fen = positions[-1]

@@ -14,8 +14,8 @@ void add_engine_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("engine", "Play through the engine protocol on stdin and stdout (docs/engine.md)");
   auto dir = std::make_shared<std::string>();
   auto hash = std::make_shared<std::string>("64");
-  cmd->add_option("--tables", *dir, "Table directory for the search's leaves and the root (the Tables option; default none)");
-  cmd->add_option("--hash", *hash, "Transposition table in MiB, 1 to 65536 (the Hash option)")->default_str("64");
+  cmd->add_option("--tables", *dir, "Table directory for the search's leaves and the root (the Tables option; default none)")->type_name("DIR");
+  cmd->add_option("--hash", *hash, "Transposition table in MiB, 1 to 65536 (the Hash option)")->type_name("MB")->default_str("64");
   cmd->callback([dir, hash] {
     const auto mib = static_cast<std::size_t>(command_line_number(*hash, 1, protocol::kMaxHashMib, "engine", "--hash"));
     check_hash_fits(mib, 0);

@@ -163,7 +163,9 @@ void EngineSession::search(protocol::Game game, protocol::Go go) {
   } else {
     try {
       const search::SearchResult result = engine_.search(
-          game.current(), game.history(), go.limits, [this](const search::Iteration& it) { write(info_line(it)); }, &stop_);
+          game.current(), game.history(), go.limits, [this](const search::Iteration& it) {
+            if (is_searched_iteration(it)) write(info_line(it));
+          }, &stop_);
       if (result.from_tables) write(table_info_line(result));
       bestmove = result.best ? "bestmove " + turn_text(*result.best) : "bestmove none reason no-turn";
     } catch (const std::exception& e) {

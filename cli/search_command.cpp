@@ -55,6 +55,7 @@ void run(const SearchOptions& o) {
 
   nlohmann::json iterations = nlohmann::json::array();
   const search::SearchResult r = engine.search(root, {}, limits, [&](const search::Iteration& it) {
+    if (!is_searched_iteration(it)) return;
     if (o.json)
       iterations.push_back(iteration_json(it));
     else
@@ -92,12 +93,12 @@ void run(const SearchOptions& o) {
 void add_search_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("search", "Search a position with the engine: one line per iteration, then the best turn");
   auto o = std::make_shared<SearchOptions>();
-  cmd->add_option("--fen", o->fen, "Position, e.g. the start \"" + format_position(start_position()) + "\"")->required();
-  cmd->add_option("--movetime", o->movetime, "Stop after MS milliseconds (the default, 1000, when no limit is given)");
-  cmd->add_option("--depth", o->depth, "Stop after the iteration of this depth, in turns (1 to 128)");
-  cmd->add_option("--nodes", o->nodes, "Stop after this many nodes");
-  cmd->add_option("--tables", o->tables, "Table directory for the leaves and the root (default: none)");
-  cmd->add_option("--hash", o->hash, "Transposition table in MiB, 1 to 65536")->default_str("64");
+  cmd->add_option("--fen", o->fen, "Position, e.g. the start \"" + format_position(start_position()) + "\"")->type_name("FEN")->required();
+  cmd->add_option("--movetime", o->movetime, "Stop after MS milliseconds (the default, 1000, when no limit is given)")->type_name("MS");
+  cmd->add_option("--depth", o->depth, "Stop after the iteration of this depth, in turns (1 to 128)")->type_name("D");
+  cmd->add_option("--nodes", o->nodes, "Stop after this many nodes, counted once the first iteration is complete")->type_name("N");
+  cmd->add_option("--tables", o->tables, "Table directory for the leaves and the root (default: none)")->type_name("DIR");
+  cmd->add_option("--hash", o->hash, "Transposition table in MiB, 1 to 65536")->type_name("MB")->default_str("64");
   cmd->add_flag("--json", o->json, "One JSON object: the iterations, the best turn, its score and the tables' value");
   cmd->callback([o] { run(*o); });
 }

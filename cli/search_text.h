@@ -24,6 +24,11 @@ std::string pv_text(std::span<const Move> pv);
 std::uint64_t nodes_per_second(std::uint64_t nodes, std::chrono::nanoseconds elapsed);
 std::int64_t milliseconds(std::chrono::nanoseconds elapsed);
 
+// Whether to write an iteration as it comes. The engine reports the tables' answer at the
+// root as an iteration of depth 0 (engine.h: depth 0 when the tables decided); that one
+// is written once after the search, by table_info_line, with the table value.
+inline bool is_searched_iteration(const search::Iteration& it) { return it.depth > 0; }
+
 // "info depth D score S nodes N nps X time MS pv T1 T2 ..." (no "pv" when it is empty).
 std::string info_line(const search::Iteration& iteration);
 // The line the engine writes when the root is inside the tables: depth 0, the search's

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""bench/match.py end to end, fast: two short games of `tsivy engine` at depth 1 against
-nodes 200, checked again here turn by turn; a resumed output file; an engine that plays
-an illegal turn, which the runner must report.
+"""bench/match.py end to end, fast: two short games of `tsivy engine` at 1000 nodes a
+turn against 200 (each search still completes its first iteration, engine.h), checked
+again here turn by turn; a resumed output file; an engine that plays an illegal turn,
+which the runner must report.
 
 Usage: match_test.py TSIVY TABLE_DIR   (TABLE_DIR: tables of a few stones)
 """
@@ -20,7 +21,7 @@ TSIVY = TABLES = None
 
 
 def match(out, *args):
-    return subprocess.run([sys.executable, MATCH, "--tsivy", TSIVY, "--games", "2", "--a-go", "depth 1", "--b-go", "nodes 200",
+    return subprocess.run([sys.executable, MATCH, "--tsivy", TSIVY, "--games", "2", "--a-go", "nodes 1000", "--b-go", "nodes 200",
                            "--max-turns", "40", "--check-tables", TABLES, "--concurrency", "2", "--out", out, *args],
                           capture_output=True, text=True, timeout=120)
 
