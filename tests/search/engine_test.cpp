@@ -184,7 +184,8 @@ TEST(Engine, KeepsToItsMoveTime) {
   Engine engine({.hash_mib = 8});
   const auto began = std::chrono::steady_clock::now();
   const SearchResult r = engine.search(start_position(), {}, {.movetime = std::chrono::milliseconds(100)});
-  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(1000 * testing::kScale));
+  // Far above 100 ms, for a loaded CI machine: what it catches is a search that ignores its time.
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(3000 * testing::kScale));
   EXPECT_TRUE(r.best);
   EXPECT_GE(r.depth, 1);
 }
