@@ -62,6 +62,9 @@ void run(const SearchOptions& o) {
       std::cout << info_line(it).substr(5) << std::endl;  // as the engine's info line, without "info "
   });
 
+  // The search went on without the tables; the user must know its answer is not theirs.
+  if (!r.table_error.empty()) std::cerr << "tsivy: warning: a table file failed during the search, which went on without the tables: "
+                                        << r.table_error << "\n";
   if (o.json) {
     nlohmann::json out = {{"fen", format_position(root)},
                           {"iterations", iterations},

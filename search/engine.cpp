@@ -339,6 +339,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     result.pv = {choice->move};
     result.nodes = 1;
     result.elapsed = elapsed();
+    result.table_error = s.leaves.error();
     if (on_iteration) on_iteration({0, result.score, result.nodes, result.elapsed, result.pv});
     return result;
   }
@@ -391,6 +392,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   }
   result.nodes = s.nodes;
   result.elapsed = elapsed();
+  result.table_error = s.leaves.error();
   return result;
 }
 

@@ -68,6 +68,9 @@ struct SearchResult {
   // is never drawn or lost, a drawn one never lost) and table_value is the root's value.
   bool from_tables = false;
   Value table_value;
+  // Not empty when a table file turned out damaged or unreadable during the search: what
+  // the lookup said. The search went on without the tables from there.
+  std::string table_error;
 };
 
 struct EngineOptions {
