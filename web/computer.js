@@ -88,7 +88,11 @@ export function cancelComputerTurn() {
     if (pending.timer !== null) window.clearTimeout(pending.timer);
     if (pending.abort) pending.abort.abort();
     state.preview = null;
-    if (state.engine && state.engine.thinking) state.engine = null;
+    if (state.engine && state.engine.thinking) {
+      state.engine = null;  // no "thinking" left standing for a search that was stopped
+      state.computer = null;
+      renderEngine();
+    }
   }
   state.computer = null;
 }

@@ -20,6 +20,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -581,6 +582,23 @@ def new_game_against_the_computer(page, server):
     driver.execute_script("sessionStorage.setItem('tsivy.settings', JSON.stringify({computer: true, side: 'b', strength: '100'}))")
     driver.refresh()
     page.wait(lambda: len(page.moves()) == 3 and page.moves()[2][1].startswith("engine "), "the computer's turn after a reload")
+    # A search the page leaves is stopped, on the page and on the server: "Best turn" at
+    # 5 s, then Undo; no turn comes, and both of the server's search threads are free.
+    Select(driver.find_element(By.ID, "strength")).select_by_value("5000")
+    driver.find_element(By.ID, "best-turn").click()
+    page.wait(lambda: page.text("engine-info").startswith("The engine is thinking"), "the engine thinking")
+    driver.find_element(By.ID, "undo").click()
+    page.wait(lambda: not page.visible("engine-info") and len(page.moves()) == 3, "the search dropped")
+    results = []
+    both = [threading.Thread(target=lambda: results.append(api(server, "/api/search?movetime=100&fen=" +
+                                                                  urllib.parse.quote(START))["best"])) for _ in range(2)]
+    started = time.monotonic()
+    for t in both:
+        t.start()
+    for t in both:
+        t.join()
+    assert len(results) == 2 and time.monotonic() - started < 1.5, (results, time.monotonic() - started)
+    assert len(page.moves()) == 3 and "current" in page.moves()[0][2], page.moves()
     driver.find_element(By.ID, "computer").click()
     Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
     Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
