@@ -25,13 +25,15 @@ std::uint64_t hash_of(PointSet us, PointSet them) { return sides_key(us, them); 
 // which is what makes counting millions of distinct positions cheap.
 class NodeCounts {
  public:
+  // At most three quarters full: short probe runs, and a table small enough that
+  // zeroing and walking it costs less than the children it counts.
   explicit NodeCounts(std::size_t expected) {
     std::size_t capacity = 16;
-    while (capacity < 2 * expected) capacity *= 2;
+    while (3 * capacity < 4 * expected) capacity *= 2;
     slots_.assign(capacity, Node{});
   }
   void add(const Node& n) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
+    if (4 * (size_ + 1) > 3 * slots_.size()) grow();
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = hash_of(n.us, n.them) & mask;; i = (i + 1) & mask) {
       Node& s = slots_[i];
