@@ -275,7 +275,10 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
               killers[ply][1] = killers[ply][0];
               killers[ply][0] = m;
             }
-            history[m.from][m.to] += depth * depth;
+            // Halved all round before it could overflow: what counts is the order.
+            if ((history[m.from][m.to] += depth * depth) > (1 << 24))
+              for (auto& row : history)
+                for (int& h : row) h /= 2;
           }
           break;
         }
