@@ -58,6 +58,7 @@ struct Engine::State {
   // One search's working memory.
   std::array<MoveList, kMaxPly + 1> moves;
   std::array<std::vector<int>, kMaxPly + 1> order;  // move scores for ordering, per ply
+  std::array<std::vector<std::uint16_t>, kMaxPly + 1> indices;  // their generation indices
   std::array<std::array<Move, 2>, kMaxPly + 1> killers{};
   std::array<std::array<int, kPoints>, kPoints> history{};  // quiet turns by (from, to)
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
@@ -122,11 +123,14 @@ struct Engine::State {
   }
 
   // Scores every move of ply for ordering: the table's move, then captures by stones
-  // taken, then the killers, then quiet turns by history.
-  void score_moves(int ply, std::uint16_t table_move) {
+  // taken, then the killers, then quiet turns by history. Returns the moves'
+  // generation indices, which pick() keeps in step with the moves it reorders.
+  std::vector<std::uint16_t>& order_moves(int ply, std::uint16_t table_move) {
     const MoveList& list = moves[ply];
     std::vector<int>& scores = order[ply];
+    std::vector<std::uint16_t>& index = indices[ply];
     scores.resize(list.size());
+    index.resize(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) {
       const Move& m = list[i];
       int s;
@@ -136,7 +140,9 @@ struct Engine::State {
       else if (m == killers[ply][1]) s = 1 << 27;
       else s = history[m.from][m.to];
       scores[i] = s;
+      index[i] = static_cast<std::uint16_t>(i);
     }
+    return index;
   }
   // The index of the best-scored move from `first` on, swapped to `first` (selection
   // sort: most nodes cut off after a move or two). Returns the move's generation index.
@@ -153,8 +159,6 @@ struct Engine::State {
 
   int quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply);
   int negamax(const Position& p, std::uint64_t key, int depth, int alpha, int beta, int ply);
-
-  std::array<std::vector<std::uint16_t>, kMaxPly + 1> indices;
 };
 
 int Engine::State::quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply) {
@@ -176,10 +180,7 @@ int Engine::State::quiesce(const Position& p, std::uint64_t key, int alpha, int 
   if (stand_pat > alpha) alpha = stand_pat;
   MoveList& list = moves[ply];
   generate_moves(p, list);
-  std::vector<std::uint16_t>& index = indices[ply];
-  index.resize(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) index[i] = static_cast<std::uint16_t>(i);
-  score_moves(ply, kNoMove);
+  std::vector<std::uint16_t>& index = order_moves(ply, kNoMove);
   int best = stand_pat;
   for (std::size_t i = 0; i < list.size(); ++i) {
     pick(ply, i, index);
@@ -239,10 +240,7 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
   generate_moves(p, list);
   if (list.empty()) return -(kWinScore - ply);  // no stones or no turn: lost
   if (table_move >= list.size()) table_move = kNoMove;  // a key collision
-  std::vector<std::uint16_t>& index = indices[ply];
-  index.resize(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) index[i] = static_cast<std::uint16_t>(i);
-  score_moves(ply, table_move);
+  std::vector<std::uint16_t>& index = order_moves(ply, table_move);
 
   const int original_alpha = alpha;
   int best = -kInfinity;

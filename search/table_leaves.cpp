@@ -9,28 +9,26 @@ namespace tsivy::search {
 TableLeaves::TableLeaves(const TableLookup* tables)
     : tables_(tables), max_stones_(tables ? tables->listing().max_complete_stones() : 0) {}
 
-std::optional<Outcome> TableLeaves::wdl(const Position& p) {
+// A damaged or unreadable file: the search goes on without the tables rather than fail
+// the game; the caller reports error().
+template <class Ask>
+auto TableLeaves::ask(const Position& p, Ask&& ask) -> std::optional<decltype(ask())> {
   if (!covers(count(p.us) + count(p.them))) return std::nullopt;
   try {
-    return tables_->value(p.us, p.them, Access::wdl_only).outcome;
+    return ask();
   } catch (const LookupError& e) {
-    // A damaged or unreadable file: the search goes on without the tables rather than
-    // fail the game; the caller reports error().
     error_ = e.what();
     max_stones_ = 0;
     return std::nullopt;
   }
 }
 
+std::optional<Outcome> TableLeaves::wdl(const Position& p) {
+  return ask(p, [&] { return tables_->value(p.us, p.them, Access::wdl_only).outcome; });
+}
+
 std::optional<Value> TableLeaves::value(const Position& p) {
-  if (!covers(count(p.us) + count(p.them))) return std::nullopt;
-  try {
-    return tables_->value(p.us, p.them);
-  } catch (const LookupError& e) {
-    error_ = e.what();
-    max_stones_ = 0;
-    return std::nullopt;
-  }
+  return ask(p, [&] { return tables_->value(p.us, p.them); });
 }
 
 std::optional<TableLeaves::RootChoice> TableLeaves::best_turn(const Position& root, std::span<const Position> history) {

@@ -49,6 +49,10 @@ class TableLeaves {
   const std::string& error() const { return error_; }
 
  private:
+  // ask() for a covered position, nullopt otherwise or when it throws LookupError.
+  template <class Ask>
+  auto ask(const Position& p, Ask&& ask) -> std::optional<decltype(ask())>;
+
   const TableLookup* tables_;
   int max_stones_ = 0;
   std::string error_;
