@@ -12,17 +12,17 @@
 #include "solver/clock.h"
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
-#include "solver/residents.h"
+#include "indexing/capture_reach.h"
 #include "solver/resource_usage.h"
 #include "solver/table_files.h"
-#include "table_dir/table_paths.h"
+#include "table_dir/table_directory.h"
 
 namespace tsivy {
 namespace {
 
 // The true counts of every canonical position of the class, over all ranks (the files'
 // value counts count what is stored, don't-care fill included).
-ManifestClass summarise(const std::filesystem::path& dir, const SolvedSlice& slice, Communicator& comm,
+ManifestClass summarise(const TableDirectory& dir, const SolvedSlice& slice, Communicator& comm,
                         double seconds) {
   std::array<std::uint64_t, 3> counts{slice.wins, slice.draws, slice.losses};
   std::array<std::uint64_t, 1> deepest{slice.max_depth};
@@ -31,8 +31,8 @@ ManifestClass summarise(const std::filesystem::path& dir, const SolvedSlice& sli
   ManifestClass entry;
   entry.material = slice.material;
   if (comm.is_root()) {
-    entry.wdl = describe_file(dir, slice.material, io::TableKind::wdl);
-    entry.depth = describe_file(dir, slice.material, io::TableKind::depth);
+    entry.wdl = dir.describe_table(slice.material, io::TableKind::wdl);
+    entry.depth = dir.describe_table(slice.material, io::TableKind::depth);
   }
   entry.wins = counts[0];
   entry.draws = counts[1];
@@ -150,8 +150,8 @@ void print_pair_cost(std::ostream& log, const std::string& pair, double wall, do
 
 // A run killed while writing leaves the hidden temporary files of its atomic writes
 // (tables and manifest) behind; the next run in the directory removes them.
-void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* log) {
-  for (const std::filesystem::path& folder : {dir, value_files_dir(dir)}) {
+void remove_stale_temporaries(const TableDirectory& dir, std::ostream* log) {
+  for (const std::filesystem::path& folder : {dir.path(), dir.value_files_dir()}) {
     std::error_code error;
     if (!std::filesystem::is_directory(folder, error)) continue;
     for (const auto& file : std::filesystem::directory_iterator(folder)) {
@@ -164,15 +164,14 @@ void remove_stale_temporaries(const std::filesystem::path& dir, std::ostream* lo
 
 // Names in the manifest the value files seeding wrote for smaller classes whose entry
 // lacks them (ResidentShares: tables from before value files).
-void list_value_files(const std::filesystem::path& dir, const std::vector<Material>& classes, Manifest& manifest) {
+void list_value_files(TableDirectory& dir, const std::vector<Material>& classes) {
   for (const Material m : classes) {
-    const ManifestClass* entry = manifest.find(m);
+    const ManifestClass* entry = dir.manifest().find(m);
     std::error_code error;
-    if (!entry || entry->values || !std::filesystem::exists(table_file(value_files_dir(dir), m, io::TableKind::depth), error))
-      continue;
+    if (!entry || entry->values || !std::filesystem::exists(dir.value_file(m, io::TableKind::depth), error)) continue;
     ManifestClass listed = *entry;
-    listed.values = describe_value_files(dir, m);
-    manifest.put(listed);
+    listed.values = dir.describe_value_files(m);
+    dir.record(listed);
   }
 }
 
@@ -185,18 +184,18 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   Communicator& comm = options.comm ? *options.comm : *(local = make_local_communicator());
   // Only rank 0 talks and keeps the manifest; every rank reads the tables it needs.
   std::ostream* log = comm.is_root() ? options.log : nullptr;
-  if (comm.is_root()) {
-    std::filesystem::create_directories(options.out);
-    remove_stale_temporaries(options.out, log);
-  }
+  if (comm.is_root()) std::filesystem::create_directories(options.out);
   comm.barrier();
-  Manifest manifest = Manifest::load(options.out);
+  // The one opening of the directory: every path below is the directory's to name.
+  const std::shared_ptr<TableDirectory> directory = TableDirectory::open(options.out);
+  if (comm.is_root()) remove_stale_temporaries(*directory, log);
+  comm.barrier();
   // Seeding reads the smaller classes from their value files; where those are missing it
   // resolves them through the same lookup as every other reader of the tables (finished
   // by this run or an earlier one).
   LookupOptions lookup_options;
   lookup_options.cache_bytes = options.cache_bytes;
-  TableLookup smaller(options.out, lookup_options);
+  TableLookup smaller(directory, lookup_options);
   std::vector<ManifestClass> done;
   TotalStats totals;
 
@@ -204,14 +203,17 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
     for (const Material material : materials_with(total)) {
       if (material.us > material.them) continue;  // solved with its mirror
       const Material mirror = material.flipped();
-      const ManifestClass* a = manifest.find(material);
-      const ManifestClass* b = manifest.find(mirror);
+      const ManifestClass* a = directory->manifest().find(material);
+      const ManifestClass* b = directory->manifest().find(mirror);
       // Rank 0 decides, so all ranks agree even if they see the files differently.
       std::vector<std::uint8_t> skip{0};
-      if (comm.is_root()) skip[0] = a && b && !file_problem(options.out, *a) && !file_problem(options.out, *b);
+      const auto as_listed = [&](const ManifestClass& entry) {
+        return !directory->class_differs_from_manifest(entry, ManifestCheck::size_and_checksum);
+      };
+      if (comm.is_root()) skip[0] = a && b && as_listed(*a) && as_listed(*b);
       comm.broadcast(skip);
       if (skip[0]) {
-        if (comm.is_root()) remove_pair_checkpoint(checkpoint_dir(options.out), material);
+        if (comm.is_root()) remove_pair_checkpoint(directory->checkpoint_dir(), material);
         done.push_back(*a);
         if (b != a) done.push_back(*b);
         if (log) *log << "  " << pair_name(material) << ": complete on disk, skipped\n";
@@ -222,34 +224,34 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
       ProgressPrinter printer(log, pair_name(material));
       SolveOptions solve_options = options.solve;
       solve_options.on_progress = std::ref(printer);
-      solve_options.checkpoint_dir = checkpoint_dir(options.out);
+      solve_options.checkpoint_dir = directory->checkpoint_dir();
       solve_options.log = log;
       // Seeding reads the smaller classes' value files, written when each was solved (or
       // resolves them by search once now and writes them: tables from before value files).
-      solve_options.table_dir = options.out;
+      solve_options.value_files = true;
       SolveStats stats;
       std::vector<SolvedSlice> slices = solve_pair(material, smaller, comm, solve_options, &stats);
       const double seconds = seconds_since(pair_start);
       totals.add(stats, seconds);
       std::vector<std::array<io::TableHeader, 2>> headers;
       for (const SolvedSlice& slice : slices) {
-        headers.push_back(write_solved_class(options.out, slice, comm, options.solve.threads));
-        write_value_files(options.out, slice, comm, options.solve.threads);
+        headers.push_back(write_solved_class(*directory, slice, comm, options.solve.threads));
+        write_value_files(*directory, slice, comm, options.solve.threads);
       }
       // Only now, with every file of every class fsynced and renamed by all ranks,
       // does the manifest name them; rank 0 writes it.
       for (std::size_t k = 0; k < slices.size(); ++k) {
-        ManifestClass entry = summarise(options.out, slices[k], comm, seconds);
-        if (comm.is_root()) entry.values = describe_value_files(options.out, slices[k].material);
+        ManifestClass entry = summarise(*directory, slices[k], comm, seconds);
+        if (comm.is_root()) entry.values = directory->describe_value_files(slices[k].material);
         entry.seed_seconds = stats.seed_seconds;
         entry.propagate_seconds = stats.propagate_seconds;
-        if (comm.is_root()) manifest.put(entry);
+        if (comm.is_root()) directory->record(entry);
         done.push_back(entry);
       }
       if (comm.is_root()) {
-        list_value_files(options.out, resident_classes_for(material), manifest);
-        manifest.save(options.out);
-        remove_pair_checkpoint(checkpoint_dir(options.out), material);
+        list_value_files(*directory, pair_captures_reach(material));
+        directory->save_manifest();
+        remove_pair_checkpoint(directory->checkpoint_dir(), material);
       }
       if (log) {
         print_pair_cost(*log, pair_name(material), seconds_since(pair_start), seconds, stats, usage_before,
@@ -260,7 +262,7 @@ std::vector<ManifestClass> generate_tables(const GenerateOptions& options) {
   }
   if (comm.is_root()) {
     std::error_code ignored;
-    std::filesystem::remove(checkpoint_dir(options.out), ignored);  // only if empty
+    std::filesystem::remove(directory->checkpoint_dir(), ignored);  // only if empty
   }
   totals.finish(comm);
   if (log) {

@@ -15,7 +15,7 @@
 #include "solver/pair_state.h"
 #include "solver/partition.h"
 #include "solver/resident_shares.h"
-#include "solver/residents.h"
+#include "indexing/capture_reach.h"
 #include "solver/seed_requests.h"
 #include "solver/update_exchange.h"
 
@@ -146,7 +146,7 @@ class PairSolver {
   // ranks holding them (solver/seed_requests.h) in bounded rounds: the seed is exactly
   // what a reader of the tables finds by search (lookup/table_lookup.h).
   void seed() {
-    const ResidentShares shares(resident_classes_for(state_.classes[0].material), smaller_, options_.table_dir, comm_,
+    const ResidentShares shares(pair_captures_reach(state_.classes[0].material), smaller_, options_.value_files, comm_,
                                 threads_, options_.log);
     stats_.share_bytes = shares.bytes();
     SeedRequests requests(comm_, threads_);
@@ -258,7 +258,7 @@ class PairSolver {
       const int id = shares.class_id(count(next.us), count(next.them));
       if (id < 0)
         throw std::logic_error("seeding: a capture leads to " + to_string(Material{count(next.us), count(next.them)}) +
-                               ", which resident_classes_for does not list");
+                               ", which pair_captures_reach does not list");
       const std::uint64_t q = shares.index(id).index_unchecked(next.us, next.them);
       const unsigned owner = shares.owner(id, q);
       if (owner == rank_) {
