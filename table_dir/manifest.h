@@ -45,6 +45,13 @@ class Manifest {
   // it names another board, std::runtime_error naming the file when it is not a valid
   // manifest. TableDirectory::open reads it so; nothing else does.
   static bool read(const std::filesystem::path& dir, Manifest& manifest);
+  // The same, returning the manifest (empty when absent): for tests and tools that look
+  // at a manifest alone.
+  static Manifest load(const std::filesystem::path& dir) {
+    Manifest manifest;
+    read(dir, manifest);
+    return manifest;
+  }
   // Writes DIR/manifest.json atomically: temp file, fsync, rename, fsync of the directory.
   void save(const std::filesystem::path& dir) const;
 
