@@ -22,7 +22,7 @@ namespace tsivy {
 namespace {
 
 // What the successors' stored values allow the stored value to be, written out as the
-// definition of a value (architecture.md, "Values"): a WIN in d has a lost successor,
+// definition of a value (docs/architecture.md, "Values"): a WIN in d has a lost successor,
 // the fastest one LOSS d - 1; a LOSS in d has only won successors, the slowest WIN
 // d - 1 (LOSS 0: no successor at all); a DRAW has no lost successor and a drawn one. Checked
 // condition by condition, not by a "best successor" computation like the solver's and

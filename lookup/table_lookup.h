@@ -1,4 +1,4 @@
-// The one capture-resolving lookup (architecture.md, "Lookup and probe"): the value of
+// The one capture-resolving lookup (docs/architecture.md, "Lookup and probe"): the value of
 // any position from a directory of table files. Quiet positions come from their class's
 // files; a position whose side to move has a capture is resolved by searching every
 // capture sequence and every stopping point into smaller classes, recursively, because

@@ -393,7 +393,7 @@ class PairSolver {
           w.slots.clear();
           for (const Position& p : w.positions) w.slots.push_back(pred_class.index->index_unchecked(p.us, p.them));
           // A symmetric position can reach one stored predecessor by several un-moves;
-          // it is still one successor of that predecessor (architecture.md, "Pitfall").
+          // it is still one successor of that predecessor (docs/architecture.md, "Pitfall").
           std::sort(w.slots.begin(), w.slots.end());
           w.slots.erase(std::unique(w.slots.begin(), w.slots.end()), w.slots.end());
           for (const std::uint64_t q : w.slots) out[pred_class.owners.owner(q)].push_back(make_update(pred_id, q));
@@ -433,7 +433,7 @@ class PairSolver {
   }
 
   // Paika moves from different points can reach one stored successor (symmetry), so
-  // successors are counted as distinct slots (architecture.md, "Pitfall"). The count
+  // successors are counted as distinct slots (docs/architecture.md, "Pitfall"). The count
   // is exact when first needed: an earlier won successor would have counted it then.
   // q is unresolved, so it has no capture (those are seeds): its turns are exactly its
   // paika steps, generated without first searching for captures.

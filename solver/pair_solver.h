@@ -1,5 +1,5 @@
 // Retrograde analysis of one material pair, (m, n) together with (n, m)
-// (architecture.md, "Solving order"): seed from captures, propagate by paika un-moves
+// (docs/architecture.md, "Solving order"): seed from captures, propagate by paika un-moves
 // with successor counters in depth order, draws last. Owner computes: every worker
 // (a thread of a rank) holds and changes only its own slots (solver/partition.h);
 // updates for other workers' slots are buffered per owner and exchanged, between
