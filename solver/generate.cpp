@@ -117,7 +117,8 @@ class Generation {
       return !directory_->class_differs_from_manifest(entry, ManifestCheck::size_and_checksum);
     };
     std::vector<std::uint8_t> skip{0};
-    if (comm_.is_root()) skip[0] = a && b && as_listed(*a) && as_listed(*b);
+    // A pair of one class (NvN) is one entry: its files are read once.
+    if (comm_.is_root()) skip[0] = a && b && as_listed(*a) && (b == a || as_listed(*b));
     comm_.broadcast(skip);
     if (!skip[0]) return false;
     if (comm_.is_root()) remove_pair_checkpoint(directory_->checkpoint_dir(), material);
