@@ -27,18 +27,19 @@ class Propagator {
   // of news in one step is a win, as it must be. Each half is done in rounds of at
   // most about updates_per_round updates per thread: generate, exchange, apply.
   void run(int first_depth) {
+    PairState& state = state_;
     for (int d = first_depth;; ++d) {
       add_seeds(d);
       std::uint64_t processed = 0;
       for (Outcome kind : {Outcome::loss, Outcome::win}) {
-        for (Worker& w : state_.workers)
-          for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) w.cursor[ci] = word_begin(w, ci);
+        for (Worker& w : state.workers)
+          for (std::size_t ci = 0; ci < state.classes.size(); ++ci) w.cursor[ci] = word_begin(state, w, ci);
         for (;;) {
           std::array<std::uint64_t, 1> unfinished{0};
           on_threads(threads_, [&](unsigned t) { generate(t, kind); });
-          for (const Worker& w : state_.workers)
-            for (std::size_t ci = 0; ci < state_.classes.size(); ++ci)
-              if (w.cursor[ci] < word_end(w, ci)) unfinished[0] = 1;
+          for (const Worker& w : state.workers)
+            for (std::size_t ci = 0; ci < state.classes.size(); ++ci)
+              if (w.cursor[ci] < word_end(state, w, ci)) unfinished[0] = 1;
           exchange_.exchange();
           on_threads(threads_, [&](unsigned t) { apply(t, d, kind); });
           exchange_.clear();
@@ -46,42 +47,47 @@ class Propagator {
           if (unfinished[0] == 0) break;
         }
       }
-      for (WorkingClass& c : state_.classes) std::swap(c.frontier, c.next);
+      for (WorkingClass& c : state.classes) std::swap(c.frontier, c.next);
       std::array<std::uint64_t, 2> totals{};
-      for (Worker& w : state_.workers) {
+      for (Worker& w : state.workers) {
         totals[0] += w.processed;
         totals[1] += w.resolved;
         w.processed = w.resolved = 0;
       }
       comm_.sum(totals);
       processed = totals[0];
-      state_.resolved += totals[1];
-      stats_.resolved = state_.resolved;
-      if (options_.on_progress) options_.on_progress({SolvePhase::propagate, d, state_.resolved, state_.canonical});
-      if (processed == 0 && static_cast<std::uint64_t>(d) + 1 >= state_.seed_depth_limit) break;
-      checkpoint_.maybe_save(d + 1, state_);
+      state.resolved += totals[1];
+      stats_.resolved = state.resolved;
+      if (options_.on_progress) options_.on_progress({SolvePhase::propagate, d, state.resolved, state.canonical});
+      if (processed == 0 && static_cast<std::uint64_t>(d) + 1 >= state.seed_depth_limit) break;
+      checkpoint_.maybe_save(d + 1, state);
     }
   }
 
  private:
-  std::uint64_t word_begin(const Worker& w, std::size_t ci) const { return (w.first[ci] - state_.classes[ci].first) / 64; }
-  std::uint64_t word_end(const Worker& w, std::size_t ci) const { return (w.last[ci] - state_.classes[ci].first + 63) / 64; }
+  static std::uint64_t word_begin(const PairState& state, const Worker& w, std::size_t ci) {
+    return (w.first[ci] - state.classes[ci].first) / 64;
+  }
+  static std::uint64_t word_end(const PairState& state, const Worker& w, std::size_t ci) {
+    return (w.last[ci] - state.classes[ci].first + 63) / 64;
+  }
 
   // Puts this rank's seeds of depth d into the frontier: one byte compare per slot,
   // only at the depths where this rank has seeds. Both the codes and the side table
   // are looked at, whatever max_coded_depth is now: a checkpoint may have been written
   // under another.
   void add_seeds(int d) {
-    if (static_cast<std::size_t>(d) >= state_.seed_depths.size() || state_.seed_depths[d] == 0) return;
+    PairState& state = state_;
+    if (static_cast<std::size_t>(d) >= state.seed_depths.size() || state.seed_depths[d] == 0) return;
     on_threads(threads_, [&](unsigned t) {
-      Worker& w = state_.workers[t];
+      Worker& w = state.workers[t];
       const auto start = Clock::now();
-      for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
-        WorkingClass& c = state_.classes[ci];
+      for (std::size_t ci = 0; ci < state.classes.size(); ++ci) {
+        WorkingClass& c = state.classes[ci];
         if (d <= kMaxCodedDepth) {
           const std::uint8_t loss = encode(Outcome::loss, d), win = encode(Outcome::win, d);
           const std::uint8_t* codes = c.codes.data();
-          for (std::uint64_t word = word_begin(w, ci); word < word_end(w, ci); ++word) {
+          for (std::uint64_t word = word_begin(state, w, ci); word < word_end(state, w, ci); ++word) {
             const std::uint64_t base = word * 64, n = std::min<std::uint64_t>(64, c.codes.size() - base);
             std::uint64_t bits = 0;
             for (std::uint64_t k = 0; k < n; ++k)
@@ -100,19 +106,20 @@ class Propagator {
   // half of a step, wins in the second): the distinct predecessor slots of each, as
   // updates per owner. Processed positions leave the frontier bitmap.
   void generate(unsigned t, Outcome kind) {
-    Worker& w = state_.workers[t];
+    PairState& state = state_;
+    Worker& w = state.workers[t];
     std::vector<std::vector<std::uint64_t>>& out = exchange_.outboxes(t);
     std::uint64_t buffered = 0;
-    for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
-      WorkingClass& c = state_.classes[ci];
+    for (std::size_t ci = 0; ci < state.classes.size(); ++ci) {
+      WorkingClass& c = state.classes[ci];
       const std::size_t pred_id = static_cast<std::size_t>(c.other);
-      const WorkingClass& pred_class = state_.classes[pred_id];
-      while (w.cursor[ci] < word_end(w, ci) && buffered < options_.updates_per_round) {
+      const WorkingClass& pred_class = state.classes[pred_id];
+      while (w.cursor[ci] < word_end(state, w, ci) && buffered < options_.updates_per_round) {
         // Collect a batch of frontier slots from the bitmap (timed: the frontier
         // finding), then expand them.
         const auto start = Clock::now();
         w.frontier_slots.clear();
-        const std::uint64_t stop = std::min(word_end(w, ci), w.cursor[ci] + 1024);
+        const std::uint64_t stop = std::min(word_end(state, w, ci), w.cursor[ci] + 1024);
         for (; w.cursor[ci] < stop; ++w.cursor[ci]) {
           std::uint64_t& word = c.frontier[w.cursor[ci]];
           for (std::uint64_t bits = word; bits; bits &= bits - 1) {
@@ -145,12 +152,13 @@ class Propagator {
   // Applies every update for thread j's slots, from its own rank's threads and from
   // the other ranks: marks wins (first half of a step) or counts down (second half).
   void apply(unsigned j, int d, Outcome kind) {
-    Worker& w = state_.workers[j];
+    PairState& state = state_;
+    Worker& w = state.workers[j];
     exchange_.for_each_batch(j, [&](std::span<const std::uint64_t> updates) {
       for (const std::uint64_t u : updates) {
         const std::size_t ci = update_class(u);
         const std::uint64_t q = update_slot(u);
-        WorkingClass& c = state_.classes[ci];
+        WorkingClass& c = state.classes[ci];
         const std::uint64_t local = q - c.first;
         if (c.codes[local] != kUnknown) continue;
         if (kind == Outcome::loss) {
@@ -177,7 +185,8 @@ class Propagator {
   // q is unresolved, so it has no capture (those are seeds): its turns are exactly its
   // paika steps, generated without first searching for captures.
   std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, Worker& w) const {
-    const MaterialIndex& target = *state_.classes[c.other].index;
+    PairState& state = state_;
+    const MaterialIndex& target = *state.classes[c.other].index;
     const auto [us, them] = c.index->unindex_unchecked(q);
     w.slots.clear();
     for_each_paika_step(Position{us, them, Colour::White},
@@ -187,6 +196,8 @@ class Propagator {
   }
 
 
+  // Hot functions bind it to a local `state`: held in a register, it is not reloaded
+  // after every byte stored into the codes (which may alias any memory).
   PairState& state_;
   Communicator& comm_;
   const SolveOptions& options_;

@@ -63,27 +63,28 @@ class Seeder {
   // ranks holding them (solver/seed_requests.h) in bounded rounds: the seed is exactly
   // what a reader of the tables finds by search (lookup/table_lookup.h).
   void run() {
-    const ResidentShares shares(pair_captures_reach(state_.classes[0].material), smaller_, options_.value_files, comm_,
+    PairState& state = state_;
+    const ResidentShares shares(pair_captures_reach(state.classes[0].material), smaller_, options_.value_files, comm_,
                                 threads_, options_.log);
     stats_.share_bytes = shares.bytes();
     SeedRequests requests(comm_, threads_);
     SeedingProgress progress(*this);
     std::vector<SeedScan> scans(threads_);
-    for (unsigned t = 0; t < threads_; ++t) scans[t].next = state_.workers[t].first;
+    for (unsigned t = 0; t < threads_; ++t) scans[t].next = state.workers[t].first;
     for (;;) {
       on_threads(threads_, [&](unsigned t) { scan_for_seeds(t, scans[t], shares, requests, progress); });
       requests.exchange(shares);
       on_threads(threads_, [&](unsigned t) {
         SeedScan& scan = scans[t];
         requests.for_each_answer(t, [&](std::uint32_t waiting, const Value& v) { scan.waiting[waiting].best.add(v); });
-        for (const WaitingSeed& p : scan.waiting) settle_seed(state_.workers[t], p.class_id, p.slot, p.best.value());
+        for (const WaitingSeed& p : scan.waiting) settle_seed(state.workers[t], p.class_id, p.slot, p.best.value());
         scan.waiting.clear();
       });
       requests.clear();
       std::array<std::uint64_t, 1> unfinished{0};
       for (unsigned t = 0; t < threads_; ++t)
-        for (std::size_t ci = 0; ci < state_.classes.size(); ++ci)
-          if (scans[t].next[ci] < state_.workers[t].last[ci]) unfinished[0] = 1;
+        for (std::size_t ci = 0; ci < state.classes.size(); ++ci)
+          if (scans[t].next[ci] < state.workers[t].last[ci]) unfinished[0] = 1;
       comm_.max(unfinished);
       if (unfinished[0] == 0) break;
     }
@@ -92,20 +93,20 @@ class Seeder {
     // Seeds join the frontier at their own depth: a step scans for them only where
     // this rank has some of that depth.
     std::array<std::uint64_t, 3> totals{};
-    for (Worker& w : state_.workers) {
+    for (Worker& w : state.workers) {
       totals[0] += w.resolved;
-      w.resolved = 0;  // propagation counts from here on; seeds are in state_.resolved already
+      w.resolved = 0;  // propagation counts from here on; seeds are in state.resolved already
       totals[1] += w.canonical;
       totals[2] = std::max<std::uint64_t>(totals[2], w.seed_depths.size());
-      if (state_.seed_depths.size() < w.seed_depths.size()) state_.seed_depths.resize(w.seed_depths.size(), 0);
-      for (std::size_t d = 0; d < w.seed_depths.size(); ++d) state_.seed_depths[d] += w.seed_depths[d];
+      if (state.seed_depths.size() < w.seed_depths.size()) state.seed_depths.resize(w.seed_depths.size(), 0);
+      for (std::size_t d = 0; d < w.seed_depths.size(); ++d) state.seed_depths[d] += w.seed_depths[d];
     }
     std::array<std::uint64_t, 1> deepest{totals[2]};
     comm_.sum(std::span(totals).first(2));
     comm_.max(deepest);
-    state_.resolved = totals[0];
-    state_.canonical = totals[1];
-    state_.seed_depth_limit = deepest[0];
+    state.resolved = totals[0];
+    state.canonical = totals[1];
+    state.seed_depth_limit = deepest[0];
   }
 
  private:
@@ -129,12 +130,13 @@ class Seeder {
   // updates_per_round requests: seeding's buffers stay those of propagation.
   void scan_for_seeds(unsigned t, SeedScan& scan, const ResidentShares& shares, SeedRequests& requests,
                       SeedingProgress& progress) {
+    PairState& state = state_;
     constexpr std::uint64_t kSlotsPerCheck = 1024;
     const std::uint64_t round = std::max<std::uint64_t>(1, options_.updates_per_round / kSeedRequestCostInUpdates);
-    Worker& w = state_.workers[t];
+    Worker& w = state.workers[t];
     std::uint64_t buffered = 0;
-    for (std::size_t ci = 0; ci < state_.classes.size(); ++ci) {
-      WorkingClass& c = state_.classes[ci];
+    for (std::size_t ci = 0; ci < state.classes.size(); ++ci) {
+      WorkingClass& c = state.classes[ci];
       while (scan.next[ci] < w.last[ci] && buffered < round) {
         const std::uint64_t end = std::min(w.last[ci], scan.next[ci] + kSlotsPerCheck);
         for_each_slot(*c.index, scan.next[ci], end, [&](const SlotCursor& slot) {
@@ -162,6 +164,7 @@ class Seeder {
   // was asked. `buffered`: the thread's requests this round.
   void seed_capture_position(unsigned t, SeedScan& scan, const ResidentShares& shares, SeedRequests& requests,
                              std::size_t ci, std::uint64_t slot, const Position& position, std::uint64_t& buffered) {
+    PairState& state = state_;
     WaitingSeed waiting{slot, ci, {}};
     const auto number = static_cast<std::uint32_t>(scan.waiting.size());
     bool asked = false;
@@ -188,12 +191,13 @@ class Seeder {
     if (asked) {
       scan.waiting.push_back(waiting);
     } else {
-      settle_seed(state_.workers[t], ci, slot, waiting.best.value());
+      settle_seed(state.workers[t], ci, slot, waiting.best.value());
     }
   }
 
   void settle_seed(Worker& w, std::size_t ci, std::uint64_t slot, const Value& v) {
-    store_value(state_.classes[ci], w, ci, slot, v, options_.max_coded_depth);
+    PairState& state = state_;
+    store_value(state.classes[ci], w, ci, slot, v, options_.max_coded_depth);
     ++w.resolved;
     if (v.outcome == Outcome::draw) return;
     if (w.seed_depths.size() <= v.depth) w.seed_depths.resize(v.depth + 1u, 0);
@@ -201,6 +205,8 @@ class Seeder {
   }
 
 
+  // Hot functions bind it to a local `state`: held in a register, it is not reloaded
+  // after every byte stored into the codes (which may alias any memory).
   PairState& state_;
   const TableLookup& smaller_;
   Communicator& comm_;
