@@ -55,30 +55,26 @@ TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options
 
 TableLookup::~TableLookup() = default;
 
-void TableLookup::refuse_position(PointSet us, PointSet them) {
-  try {
-    Position::from_colours(us, them, Colour::White);
-  } catch (const InvalidPosition& e) {
-    throw LookupError(LookupFailure::bad_position, e.what());
-  }
-  throw std::logic_error("checked_material and Position::from_colours disagree");
-}
-
 // Recursion ends: every capture removes stones, and a side without stones has lost.
-Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access access) const {
-  if (!us) return kLostNow;
-  if (!them) return {Outcome::win, 0};
+bool TableLookup::resolve(PointSet us, PointSet them, Material material, Access access, Value& found,
+                          LookupFailureSite& why) const {
+  if (!us) return found = kLostNow, true;
+  if (!them) return found = {Outcome::win, 0}, true;
   const int m = material.us, n = material.them;
   if (m + n <= kMaxStones) {
     if (const Resident* r = resident_[class_slot(m, n)].load(std::memory_order_acquire)) {
-      return unpack_value(r->values[r->index->index_unchecked(us, them)]);
+      found = unpack_value(r->values[r->index->index_unchecked(us, them)]);
+      return true;
     }
   }
-  if (!has_capture(us, them)) return stored(us, them, material, access);
+  if (!has_capture(us, them)) return stored(us, them, material, access, found, why);
   thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
   ResolvedCapture& memo = resolved[sides_key(us, them) % kResolvedCaptures];
   const bool wants_depth = !has(access, Access::wdl_only);
-  if (memo.owner == id_ && memo.us == us && memo.them == them && (memo.depth_known || !wants_depth)) return memo.value;
+  if (memo.owner == id_ && memo.us == us && memo.them == them && (memo.depth_known || !wants_depth)) {
+    found = memo.value;
+    return true;
+  }
   // One buffer per stone total: each recursion level has fewer stones than its caller.
   thread_local std::array<std::vector<Position>, 2 * kStonesPerSide + 1> buffers;
   std::vector<Position>& results = buffers[static_cast<std::size_t>(material.stones())];
@@ -86,39 +82,81 @@ Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access
   BestOfSuccessors best;
   for (std::size_t k = 0; k < results.size(); ++k) {
     const Position& p = results[k];
-    const Value successor = resolve(p.us, p.them, {count(p.us), count(p.them)}, access);
+    Value successor;
+    if (!resolve(p.us, p.them, {count(p.us), count(p.them)}, access, successor, why)) return false;
     best.add(successor);
     // Without depth, any lost successor settles the win: the rest need not be searched.
     if (!wants_depth && successor.outcome == Outcome::loss) break;
   }
-  const Value value = best.value();
-  memo = {id_, us, them, value, wants_depth};
-  return value;
+  found = best.value();
+  memo = {id_, us, them, found, wants_depth};
+  return true;
 }
 
-Value TableLookup::stored(PointSet us, PointSet them, Material m, Access access) const {
-  if (m.stones() > kMaxStones) missing(m, io::TableKind::wdl);
+bool TableLookup::stored(PointSet us, PointSet them, Material m, Access access, Value& found,
+                         LookupFailureSite& why) const {
+  if (m.stones() > kMaxStones) return missing(m, io::TableKind::wdl, why), false;
   const std::uint64_t slot = MaterialIndex::of(m).index_unchecked(us, them);
-  const auto read = [&](io::TableKind kind) -> std::uint16_t {
-    const io::TableReader* r = reader(m, kind, access);
+  // The entry of this kind's file, or false with `why` set.
+  const auto read = [&](io::TableKind kind, std::uint16_t& entry) {
+    const io::TableReader* r = reader(m, kind, access, why);
+    if (!r) return false;
     try {
-      if (!has(access, Access::cache_only)) return r->get(slot);
-      if (const auto hit = r->get_if_cached(slot)) return *hit;
+      if (!has(access, Access::cache_only)) return entry = r->get(slot), true;
+      if (const auto hit = r->get_if_cached(slot)) return entry = *hit, true;
     } catch (const io::TableError& e) {
-      mark_damaged(m, kind, as_lookup_error(e));
+      return mark_damaged(m, kind, as_lookup_error(e), why), false;
     }
-    throw LookupError(LookupFailure::not_cached, table_file(dir_, m, kind).string() + ": block not in the cache");
+    why = {LookupFailure::not_cached, us, them, m, kind, true};
+    return false;
   };
-  const auto outcome = static_cast<Outcome>(read(io::TableKind::wdl));
+  std::uint16_t wdl = 0;
+  if (!read(io::TableKind::wdl, wdl)) return false;
+  const auto outcome = static_cast<Outcome>(wdl);
   switch (outcome) {
-    case Outcome::draw: return {Outcome::draw, 0};
+    case Outcome::draw: return found = {Outcome::draw, 0}, true;
     case Outcome::win:
-    case Outcome::loss: return {outcome, has(access, Access::wdl_only) ? std::uint16_t{0} : read(io::TableKind::depth)};
+    case Outcome::loss: {
+      std::uint16_t depth = 0;
+      if (!has(access, Access::wdl_only) && !read(io::TableKind::depth, depth)) return false;
+      return found = {outcome, depth}, true;
+    }
     default:
       mark_damaged(m, io::TableKind::wdl,
                    LookupError(LookupFailure::table_corrupt, table_file(dir_, m, io::TableKind::wdl).string() + ": slot " +
-                                                                 std::to_string(slot) + " of a quiet position is marked unused"));
+                                                                 std::to_string(slot) + " of a quiet position is marked unused"),
+                   why);
+      return false;
   }
+}
+
+LookupError TableLookup::error(const LookupFailureSite& why) const {
+  const std::filesystem::path file = table_file(dir_, why.material, why.kind);
+  switch (why.failure) {
+    case LookupFailure::bad_position:
+      try {
+        Position::from_colours(why.us, why.them, Colour::White);
+      } catch (const InvalidPosition& e) {
+        return LookupError(LookupFailure::bad_position, e.what());
+      }
+      return LookupError(LookupFailure::bad_position, "not a position");  // game/'s check and try_value's disagree
+    case LookupFailure::too_many_stones:
+    case LookupFailure::table_missing: {
+      // The one place that tells "too many stones" from "missing file" (missing() chose).
+      const std::string complete =
+          "the tables are complete up to " + std::to_string(listing_.max_complete_stones()) + " stones";
+      if (why.failure == LookupFailure::too_many_stones)
+        return LookupError(why.failure, std::to_string(why.material.stones()) + " stones on the board; " + complete);
+      return LookupError(why.failure, file.string() + " is missing; " + complete);
+    }
+    case LookupFailure::not_cached:
+      return LookupError(why.failure, file.string() + (why.opened ? ": block not in the cache" : ": not opened yet"));
+    case LookupFailure::table_corrupt:
+    case LookupFailure::io_error:
+      if (const LookupError* bad = damaged_[slot_of(why.material, why.kind)].load(std::memory_order_acquire)) return *bad;
+      return LookupError(why.failure, file.string() + ": damaged");
+  }
+  return LookupError(why.failure, file.string() + ": lookup failed");
 }
 
 void TableLookup::make_resident(Material material, unsigned threads) {
@@ -129,8 +167,8 @@ void TableLookup::make_resident(Material material, unsigned threads) {
   const MaterialIndex& index = *resident->index;
   // Seeding reads it at random: on huge pages (memory/huge_pages.h says why).
   memory::assign_on_huge_pages(resident->values, index.slots(), std::uint16_t{0});
-  const io::TableReader& wdl = *reader(material, io::TableKind::wdl, Access::may_read);
-  const io::TableReader& depth = *reader(material, io::TableKind::depth, Access::may_read);
+  const io::TableReader& wdl = reader_or_throw(material, io::TableKind::wdl);
+  const io::TableReader& depth = reader_or_throw(material, io::TableKind::depth);
   // Chunks handed out to the threads in turn; quiet positions from a bulk read of the
   // files, capture positions through resolve() (its searches end in smaller classes).
   constexpr std::uint64_t kChunk = 1 << 16;
@@ -153,7 +191,8 @@ void TableLookup::make_resident(Material material, unsigned threads) {
       const std::uint64_t k = slot.slot() - first;
       Value v;
       if (!reads_entry(slot.us(), slot.them())) {
-        v = resolve(slot.us(), slot.them(), material, Access::may_read);
+        LookupFailureSite why;
+        if (!resolve(slot.us(), slot.them(), material, Access::may_read, v, why)) throw error(why);
       } else {
         v.outcome = static_cast<Outcome>(w[k]);
         if (v.outcome == Outcome::unused)
@@ -185,20 +224,27 @@ bool TableLookup::is_resident(Material material) const {
   return resident_[class_slot(material.us, material.them)].load(std::memory_order_acquire);
 }
 
-const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access) const {
+const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access,
+                                          LookupFailureSite& why) const {
   const std::size_t slot = slot_of(material, kind);
   std::atomic<const io::TableReader*>& published = readers_[slot];
   if (const io::TableReader* r = published.load(std::memory_order_acquire)) return r;
-  if (const LookupError* bad = damaged_[slot].load(std::memory_order_acquire)) throw *bad;
-  if (has(access, Access::cache_only))
-    throw LookupError(LookupFailure::not_cached, table_file(dir_, material, kind).string() + ": not opened yet");
+  const auto damaged = [&](const LookupError* bad) {
+    why = {bad->failure(), 0, 0, material, kind, true};
+    return nullptr;
+  };
+  if (const LookupError* bad = damaged_[slot].load(std::memory_order_acquire)) return damaged(bad);
+  if (has(access, Access::cache_only)) {
+    why = {LookupFailure::not_cached, 0, 0, material, kind, false};
+    return nullptr;
+  }
   std::optional<LookupError> refused;
   {
     std::lock_guard lock(open_mutex_);
     if (const io::TableReader* r = published.load(std::memory_order_relaxed)) return r;
-    if (const LookupError* bad = damaged_[slot].load(std::memory_order_relaxed)) throw *bad;
+    if (const LookupError* bad = damaged_[slot].load(std::memory_order_relaxed)) return damaged(bad);
     std::error_code error;
-    if (!std::filesystem::exists(table_file(dir_, material, kind), error)) missing(material, kind);
+    if (!std::filesystem::exists(table_file(dir_, material, kind), error)) return missing(material, kind, why), nullptr;
     try {
       owned_.push_back(std::make_unique<io::TableReader>(open_class_file(dir_, material, kind, cache_)));
       published.store(owned_.back().get(), std::memory_order_release);
@@ -207,35 +253,46 @@ const io::TableReader* TableLookup::reader(Material material, io::TableKind kind
       refused = as_lookup_error(e);
     }
   }
-  mark_damaged(material, kind, *refused);  // outside the lock: it calls on_damage
+  mark_damaged(material, kind, *refused, why);  // outside the lock: it calls on_damage
+  return nullptr;
+}
+
+const io::TableReader& TableLookup::reader_or_throw(Material material, io::TableKind kind) const {
+  LookupFailureSite why;
+  const io::TableReader* r = reader(material, kind, Access::may_read, why);
+  if (!r) throw error(why);
+  return *r;
 }
 
 void TableLookup::open_listed_files() const {
   for (const ClassFiles& f : listing_.classes()) {
-    if (f.wdl) reader(f.material, io::TableKind::wdl, Access::may_read);
-    if (f.depth) reader(f.material, io::TableKind::depth, Access::may_read);
+    if (f.wdl) reader_or_throw(f.material, io::TableKind::wdl);
+    if (f.depth) reader_or_throw(f.material, io::TableKind::depth);
   }
 }
 
 void TableLookup::load_into_cache(Material material, io::TableKind kind) const {
-  const io::TableReader* r = reader(material, kind, Access::may_read);
-  const io::TableHeader& h = r->header();
+  const io::TableReader& r = reader_or_throw(material, kind);
+  const io::TableHeader& h = r.header();
   try {
-    for (std::uint64_t first = 0; first < h.entry_count; first += h.entries_per_block) r->get(first);
+    for (std::uint64_t first = 0; first < h.entry_count; first += h.entries_per_block) r.get(first);
   } catch (const io::TableError& e) {
-    mark_damaged(material, kind, as_lookup_error(e));
+    LookupFailureSite why;
+    mark_damaged(material, kind, as_lookup_error(e), why);
+    throw error(why);
   }
 }
 
 std::uint64_t TableLookup::blocks_bytes(Material material, io::TableKind kind) const {
-  const io::TableHeader& h = reader(material, kind, Access::may_read)->header();
+  const io::TableHeader& h = reader_or_throw(material, kind).header();
   const std::uint64_t block_bytes = (std::uint64_t{h.entries_per_block} * h.bits_per_entry + 7) / 8;
   return std::uint64_t{h.block_count} * block_bytes;
 }
 
 // Published once per file, like a reader; the reader of a file found damaged while
 // reading its blocks is unpublished but kept, since other threads may be inside it.
-void TableLookup::mark_damaged(Material material, io::TableKind kind, const LookupError& error) const {
+void TableLookup::mark_damaged(Material material, io::TableKind kind, const LookupError& error,
+                               LookupFailureSite& why) const {
   const std::size_t slot = slot_of(material, kind);
   const LookupError* first = nullptr;
   bool found_here = false;
@@ -251,21 +308,16 @@ void TableLookup::mark_damaged(Material material, io::TableKind kind, const Look
     }
   }
   if (found_here && on_damage_) on_damage_(*first);
-  throw *first;
+  why = {first->failure(), 0, 0, material, kind, true};
 }
 
-void TableLookup::missing(Material material, io::TableKind kind) const {
-  not_covered(material.stones(), table_file(dir_, material, kind));
-}
-
-// The one place that tells "too many stones" from "missing file". No class of this
-// total or more has a file: the directory does not go this far. Some has: this file's
-// absence leaves a hole in it (a half-copied directory, say).
-void TableLookup::not_covered(int stones, const std::filesystem::path& absent_file) const {
-  const std::string complete = "the tables are complete up to " + std::to_string(listing_.max_complete_stones()) + " stones";
-  if (stones > listing_.max_stones_found())
-    throw LookupError(LookupFailure::too_many_stones, std::to_string(stones) + " stones on the board; " + complete);
-  throw LookupError(LookupFailure::table_missing, absent_file.string() + " is missing; " + complete);
+// No class of this total or more has a file: the directory does not go this far
+// (too_many_stones). Some has: this file's absence leaves a hole in it (a half-copied
+// directory, say). error() writes the message.
+void TableLookup::missing(Material material, io::TableKind kind, LookupFailureSite& why) const {
+  const LookupFailure failure =
+      material.stones() > listing_.max_stones_found() ? LookupFailure::too_many_stones : LookupFailure::table_missing;
+  why = {failure, 0, 0, material, kind, true};
 }
 
 }  // namespace tsivy

@@ -62,11 +62,11 @@
 #include <stdint.h>
 
 #define TSIVY_VERSION_MAJOR 0
-#define TSIVY_VERSION_MINOR 3
+#define TSIVY_VERSION_MINOR 4
 #define TSIVY_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as returned by tsivy_version(). */
 #define TSIVY_VERSION_NUMBER (TSIVY_VERSION_MAJOR * 10000 + TSIVY_VERSION_MINOR * 100 + TSIVY_VERSION_PATCH)
-#define TSIVY_VERSION_STRING "0.3.0"
+#define TSIVY_VERSION_STRING "0.4.0"
 
 #if defined(TSIVY_BUILDING_LIBRARY) && defined(__GNUC__)
 #define TSIVY_API __attribute__((visibility("default")))
@@ -110,7 +110,7 @@ TSIVY_API const char *tsivy_last_error(void);
 
 /* TSIVY_VERSION_NUMBER of the library actually linked (compare with the header's). */
 TSIVY_API unsigned tsivy_version(void);
-/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.3.0". Static string. */
+/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.4.0". Static string. */
 TSIVY_API const char *tsivy_version_string(void);
 
 /* ---- Opening a table directory ------------------------------------------------------ */
@@ -214,6 +214,21 @@ typedef struct tsivy_class {
  * TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count; the first `capacity` are written).
  * Thread-safe. */
 TSIVY_API int tsivy_classes(const tsivy_tables *tables, tsivy_class *classes, size_t capacity, size_t *count);
+
+/* Whether the probes answer the positions of class us_stones v them_stones (stones of
+ * the side to move, of the opponent): tsivy_probe_wdl() when with_depth is 0,
+ * tsivy_probe() and tsivy_probe_cached() with a depth as well when it is non-zero
+ * (tsivy_probe_root() needs, besides, the class them_stones v us_stones). For a search
+ * that asks before it probes: O(1), a look into the table tsivy_open() made, no
+ * allocation, no lock once the class's refusal was told on the handle.
+ * Returns TSIVY_OK when they do (also when a side has 0 stones: no table is needed);
+ * otherwise the status a probe of such a position is refused with,
+ * TSIVY_ERROR_TOO_MANY_STONES or TSIVY_ERROR_TABLE_MISSING, with tsivy_last_error()
+ * saying why, as the probe's would (see "Which positions are answered"); or
+ * TSIVY_ERROR_BAD_ARGUMENT (tables NULL, a count below 0 or above what a side has at
+ * the start: 22 on 5x9). A file found damaged only while probing is not told here:
+ * the probes that need it fail with TSIVY_ERROR_TABLE_CORRUPT. Thread-safe. */
+TSIVY_API int tsivy_available(const tsivy_tables *tables, int us_stones, int them_stones, int with_depth);
 
 /* What tsivy_check() reports after each file. */
 typedef struct tsivy_check_progress {
