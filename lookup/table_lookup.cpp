@@ -131,7 +131,7 @@ bool TableLookup::stored(PointSet us, PointSet them, Material m, Access access, 
 }
 
 LookupError TableLookup::error(const LookupFailureSite& why) const {
-  const std::filesystem::path file = table_file(dir_, why.material, why.kind);
+  const auto file = [&] { return table_file(dir_, why.material, why.kind); };
   switch (why.failure) {
     case LookupFailure::bad_position:
       try {
@@ -147,16 +147,16 @@ LookupError TableLookup::error(const LookupFailureSite& why) const {
           "the tables are complete up to " + std::to_string(listing_.max_complete_stones()) + " stones";
       if (why.failure == LookupFailure::too_many_stones)
         return LookupError(why.failure, std::to_string(why.material.stones()) + " stones on the board; " + complete);
-      return LookupError(why.failure, file.string() + " is missing; " + complete);
+      return LookupError(why.failure, file().string() + " is missing; " + complete);
     }
     case LookupFailure::not_cached:
-      return LookupError(why.failure, file.string() + (why.opened ? ": block not in the cache" : ": not opened yet"));
+      return LookupError(why.failure, file().string() + (why.opened ? ": block not in the cache" : ": not opened yet"));
     case LookupFailure::table_corrupt:
     case LookupFailure::io_error:
       if (const LookupError* bad = damaged_[slot_of(why.material, why.kind)].load(std::memory_order_acquire)) return *bad;
-      return LookupError(why.failure, file.string() + ": damaged");
+      return LookupError(why.failure, file().string() + ": damaged");
   }
-  return LookupError(why.failure, file.string() + ": lookup failed");
+  return LookupError(why.failure, file().string() + ": lookup failed");
 }
 
 void TableLookup::make_resident(Material material, unsigned threads) {

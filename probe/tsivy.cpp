@@ -58,10 +58,11 @@ struct OwnTables final : tsivy_tables {
   tsivy::TableLookup lookup;
   tsivy::probe::ClassAvailability availability;
   std::vector<tsivy_class> classes;  // as found at open
-  // The messages of refused classes, by need and class (refusal_slot), and of blocks
-  // not cached, by class and file (not_cached_slot): built once each, copied after.
+  // The messages of refused classes, by need and class (refusal_slot), and of a file's
+  // blocks not cached or its damage (file_failure_slot): built once each, copied after.
+  // (A file found damaged keeps its first error: lookup/table_lookup.h, on_damage.)
   tsivy::probe::MessageMemo refusals{2 * kSideSlots * kSideSlots};
-  tsivy::probe::MessageMemo not_cached{kClassSlots * 4};
+  tsivy::probe::MessageMemo file_failures{kClassSlots * 2 * 3};
 
   static constexpr std::size_t kSideSlots = tsivy::kStonesPerSide + 1;
   static constexpr std::size_t kClassSlots = (tsivy::kMaxStones + 1) * (tsivy::kMaxStones + 1);
@@ -69,11 +70,13 @@ struct OwnTables final : tsivy_tables {
     return (need == tsivy::probe::Need::wdl ? 0 : kSideSlots * kSideSlots) + static_cast<std::size_t>(m.us) * kSideSlots +
            static_cast<std::size_t>(m.them);
   }
-  static std::size_t not_cached_slot(const tsivy::LookupFailureSite& why) {
+  // A block not cached (of an opened file or not), or the file damaged.
+  static std::size_t file_failure_slot(const tsivy::LookupFailureSite& why) {
     const std::size_t file =
         static_cast<std::size_t>(why.material.us * (tsivy::kMaxStones + 1) + why.material.them) * 2 +
         (why.kind == tsivy::io::TableKind::wdl ? 0 : 1);
-    return file * 2 + (why.opened ? 1 : 0);
+    const std::size_t variant = why.failure != tsivy::LookupFailure::not_cached ? 2 : why.opened ? 1 : 0;
+    return file * 3 + variant;
   }
 
  private:
@@ -334,15 +337,18 @@ int refuse_class(const OwnTables* tables, tsivy::Material material, tsivy::probe
 }
 
 // The status of a lookup's failure, its message kept as the thread's: left to be written
-// when asked for (a bad position) or copied from one built once (a block not cached), or,
-// for the rare failures (a damaged file, a missing one), written now.
+// when asked for (a bad position), copied from one built once per file (a block not
+// cached, a damaged file), or, for a file missing below the classes answered (which the
+// class check before the lookup leaves for a file deleted after open), written now.
 int lookup_failed(const OwnTables* tables, const tsivy::LookupFailureSite& why) noexcept {
   try {
     switch (why.failure) {
       case tsivy::LookupFailure::bad_position: record_bad_position(why.us, why.them); break;
       case tsivy::LookupFailure::not_cached:
-        record(tables->not_cached.get(OwnTables::not_cached_slot(why), [&] {
-          return tsivy::probe::Message{TSIVY_ERROR_NOT_CACHED, tables->lookup.error(why).what()};
+      case tsivy::LookupFailure::table_corrupt:
+      case tsivy::LookupFailure::io_error:
+        record(tables->file_failures.get(OwnTables::file_failure_slot(why), [&] {
+          return tsivy::probe::Message{status_of(why.failure), tables->lookup.error(why).what()};
         }).text);
         break;
       default: record(tables->lookup.error(why).what());

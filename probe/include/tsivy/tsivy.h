@@ -17,9 +17,16 @@
  *   through the cache) and tsivy_probe_cached() (never reads the disk). Thread-safe; no
  *   lock for a block among the thread's last ones, one short lock of a cache shard for
  *   another cached block; no allocation on success once each probing thread has warmed
- *   up (its first probes allocate its per-thread state, see "Memory" below). From 0.2 us
- *   (blocks in the CPU caches) to about 1 us (random positions) a probe when its block
- *   is cached; a block read and decompressed costs tens of us (probe/README.md).
+ *   up (its first probes allocate its per-thread state, see "Memory" below). From 0.05
+ *   to 0.2 us (blocks in the CPU caches) to about 1 us (random positions) a probe when
+ *   its block is cached; a block read and decompressed costs tens of us (probe/README.md).
+ *   A refused probe costs less than a hit: TSIVY_ERROR_TOO_MANY_STONES,
+ *   TSIVY_ERROR_TABLE_MISSING, TSIVY_ERROR_NOT_CACHED and the TSIVY_ERROR_TABLE_CORRUPT
+ *   of a file already found damaged are told without an exception and without building
+ *   a message: each class's or file's message is built once per handle (its first
+ *   refusal; a bad position's when tsivy_last_error() asks for it) and copied into the
+ *   thread's after that (0.01 to 0.05 us a refusal in probe/README.md's bench).
+ *   tsivy_available() answers "is this class answered?" before probing, in O(1).
  * - For the root, a few calls a move: tsivy_probe() with a depth pointer (reads the
  *   depth files as well, and searches capture sequences in full for the fastest win)
  *   and tsivy_probe_root() (every legal turn, each probed, results allocated).
@@ -103,7 +110,10 @@ TSIVY_API const char *tsivy_status_name(int status);
 /* The detailed message of the last call that failed on this thread, e.g.
  * "/t/4v2.wdl.tsivy: block 3 checksum mismatch"; "" if none failed yet. Successful calls
  * leave it unchanged. The string stays valid until the next failing call on this
- * thread. Never NULL. Thread-safe (the message is thread-local). */
+ * thread. Never NULL. Thread-safe (the message is thread-local). The message belongs to
+ * the thread, not to a handle: it stays right after tsivy_close(). A message quotes at
+ * most about 80 characters of what the caller gave (a position text far longer than
+ * any position is named by its length and its first 40 characters). */
 TSIVY_API const char *tsivy_last_error(void);
 
 /* ---- Version ----------------------------------------------------------------------- */
@@ -324,6 +334,15 @@ typedef struct tsivy_turn {
  * order). Writes min(count, capacity) turns to `turns` (which may be NULL when capacity
  * is 0) and the number of legal turns to *count (0 for a position with no turn: its
  * side to move has lost).
+ * Sizing `turns`: there is no TSIVY_MAX_TURNS, because no bound is both safe and
+ * small. A turn is one stone's whole path with a stop after any capture, so chains
+ * multiply: a 10-stone position (the most these tables can hold) can have 1 stone
+ * capturing 9 along at most 9! orders of their first-captured stones, a proven bound of
+ * 986409 turns (118 MB of tsivy_turn), while a search found no such position with more
+ * than a few hundred, and a 27-stone one (outside any table) with 14811 (probe/README.md,
+ * "How many turns"). Call once with an array of a few hundred; on
+ * TSIVY_ERROR_BUFFER_TOO_SMALL (*count is set, cheaply: no exception), allocate *count and
+ * call again.
  * Returns TSIVY_OK, TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count: *count is set, the
  * array is not written; call again with a larger one), or any failure of
  * tsivy_probe(). Thread-safe. */
