@@ -185,7 +185,8 @@ TSIVY_API int tsivy_board(const tsivy_tables *tables, int *rows, int *columns);
  * needs the WDL files (*.wdl.tsivy) only; tsivy_probe() and tsivy_probe_cached() with a
  * depth pointer need both kinds; tsivy_probe_root() needs, besides, the class with the
  * sides swapped (n v m), where its quiet turns land. tsivy_classes() tells, per class,
- * which probes answer it; positions where a side has no stones need no table at all.
+ * which probes answer it, and tsivy_available() whether one class is answered (O(1));
+ * positions where a side has no stones need no table at all.
  * A position that is not answered is refused with
  * - TSIVY_ERROR_TOO_MANY_STONES when its class has no file in the directory and the
  *   directory's manifest.json does not list it either: these tables do not go there
@@ -338,9 +339,9 @@ typedef struct tsivy_turn {
  * small. A turn is one stone's whole path with a stop after any capture, so chains
  * multiply: a 10-stone position (the most these tables can hold) can have 1 stone
  * capturing 9 along at most 9! orders of their first-captured stones, a proven bound of
- * 986409 turns (118 MB of tsivy_turn), while a search found no such position with more
- * than a few hundred, and a 27-stone one (outside any table) with 14811 (probe/README.md,
- * "How many turns"). Call once with an array of a few hundred; on
+ * 986409 turns (118 MB of tsivy_turn), while the most a search found within 10 stones
+ * is 304, and 14811 in a 27-stone position outside any table (probe/README.md, "How
+ * many turns"). Call once with an array of a few hundred; on
  * TSIVY_ERROR_BUFFER_TOO_SMALL (*count is set, cheaply: no exception), allocate *count and
  * call again.
  * Returns TSIVY_OK, TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count: *count is set, the
