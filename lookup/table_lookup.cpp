@@ -56,25 +56,22 @@ TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options
 TableLookup::~TableLookup() = default;
 
 // Recursion ends: every capture removes stones, and a side without stones has lost.
-bool TableLookup::resolve(PointSet us, PointSet them, Material material, Access access, Value& found,
-                          LookupFailureSite& why) const {
-  if (!us) return found = kLostNow, true;
-  if (!them) return found = {Outcome::win, 0}, true;
+// A failure is kFailed (no value is ever `unused`), so that the value comes back in a
+// register as it did before the lookup had a non-throwing path.
+Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const {
+  if (!us) return kLostNow;
+  if (!them) return {Outcome::win, 0};
   const int m = material.us, n = material.them;
   if (m + n <= kMaxStones) {
     if (const Resident* r = resident_[class_slot(m, n)].load(std::memory_order_acquire)) {
-      found = unpack_value(r->values[r->index->index_unchecked(us, them)]);
-      return true;
+      return unpack_value(r->values[r->index->index_unchecked(us, them)]);
     }
   }
-  if (!has_capture(us, them)) return stored(us, them, material, access, found, why);
+  if (!has_capture(us, them)) return stored(us, them, material, access, why);
   thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
   ResolvedCapture& memo = resolved[sides_key(us, them) % kResolvedCaptures];
   const bool wants_depth = !has(access, Access::wdl_only);
-  if (memo.owner == id_ && memo.us == us && memo.them == them && (memo.depth_known || !wants_depth)) {
-    found = memo.value;
-    return true;
-  }
+  if (memo.owner == id_ && memo.us == us && memo.them == them && (memo.depth_known || !wants_depth)) return memo.value;
   // One buffer per stone total: each recursion level has fewer stones than its caller.
   thread_local std::array<std::vector<Position>, 2 * kStonesPerSide + 1> buffers;
   std::vector<Position>& results = buffers[static_cast<std::size_t>(material.stones())];
@@ -82,20 +79,19 @@ bool TableLookup::resolve(PointSet us, PointSet them, Material material, Access 
   BestOfSuccessors best;
   for (std::size_t k = 0; k < results.size(); ++k) {
     const Position& p = results[k];
-    Value successor;
-    if (!resolve(p.us, p.them, {count(p.us), count(p.them)}, access, successor, why)) return false;
+    const Value successor = resolve(p.us, p.them, {count(p.us), count(p.them)}, access, why);
+    if (successor.outcome == Outcome::unused) return kFailed;
     best.add(successor);
     // Without depth, any lost successor settles the win: the rest need not be searched.
     if (!wants_depth && successor.outcome == Outcome::loss) break;
   }
-  found = best.value();
-  memo = {id_, us, them, found, wants_depth};
-  return true;
+  const Value value = best.value();
+  memo = {id_, us, them, value, wants_depth};
+  return value;
 }
 
-bool TableLookup::stored(PointSet us, PointSet them, Material m, Access access, Value& found,
-                         LookupFailureSite& why) const {
-  if (m.stones() > kMaxStones) return missing(m, io::TableKind::wdl, why), false;
+Value TableLookup::stored(PointSet us, PointSet them, Material m, Access access, LookupFailureSite& why) const {
+  if (m.stones() > kMaxStones) return missing(m, io::TableKind::wdl, why), kFailed;
   const std::uint64_t slot = MaterialIndex::of(m).index_unchecked(us, them);
   // The entry of this kind's file, or false with `why` set.
   const auto read = [&](io::TableKind kind, std::uint16_t& entry) {
@@ -111,22 +107,22 @@ bool TableLookup::stored(PointSet us, PointSet them, Material m, Access access, 
     return false;
   };
   std::uint16_t wdl = 0;
-  if (!read(io::TableKind::wdl, wdl)) return false;
+  if (!read(io::TableKind::wdl, wdl)) return kFailed;
   const auto outcome = static_cast<Outcome>(wdl);
   switch (outcome) {
-    case Outcome::draw: return found = {Outcome::draw, 0}, true;
+    case Outcome::draw: return {Outcome::draw, 0};
     case Outcome::win:
     case Outcome::loss: {
       std::uint16_t depth = 0;
-      if (!has(access, Access::wdl_only) && !read(io::TableKind::depth, depth)) return false;
-      return found = {outcome, depth}, true;
+      if (!has(access, Access::wdl_only) && !read(io::TableKind::depth, depth)) return kFailed;
+      return {outcome, depth};
     }
     default:
       mark_damaged(m, io::TableKind::wdl,
                    LookupError(LookupFailure::table_corrupt, table_file(dir_, m, io::TableKind::wdl).string() + ": slot " +
                                                                  std::to_string(slot) + " of a quiet position is marked unused"),
                    why);
-      return false;
+      return kFailed;
   }
 }
 
@@ -192,7 +188,8 @@ void TableLookup::make_resident(Material material, unsigned threads) {
       Value v;
       if (!reads_entry(slot.us(), slot.them())) {
         LookupFailureSite why;
-        if (!resolve(slot.us(), slot.them(), material, Access::may_read, v, why)) throw error(why);
+        v = resolve(slot.us(), slot.them(), material, Access::may_read, why);
+        if (v.outcome == Outcome::unused) throw error(why);
       } else {
         v.outcome = static_cast<Outcome>(w[k]);
         if (v.outcome == Outcome::unused)

@@ -50,12 +50,14 @@ class LookupError : public std::runtime_error {
 // caller refused often (a search probing outside the tables) pays neither for an
 // exception nor for a text it may never read. error() turns it into the LookupError
 // that value() throws, message and all.
+// Set by the lookup only when it fails: a successful lookup does not touch it, so a
+// caller's LookupFailureSite need not be initialised (nothing stored on the hot path).
 struct LookupFailureSite {
-  LookupFailure failure = LookupFailure::bad_position;
-  PointSet us = 0, them = 0;  // the position asked (the message of a bad_position)
-  Material material{};        // the class whose file failed (every other failure)
-  io::TableKind kind = io::TableKind::wdl;
-  bool opened = true;         // not_cached: false when the file was not even opened yet
+  LookupFailure failure;
+  PointSet us, them;          // the position asked (the message of a bad_position)
+  Material material;          // the class whose file failed (every other failure)
+  io::TableKind kind;
+  bool opened;                // not_cached: false when the file was not even opened yet
 };
 
 // How a lookup may find its value; cache_only and wdl_only combine (operator|).
@@ -137,11 +139,14 @@ class TableLookup {
   bool try_value(PointSet us, PointSet them, Access access, Admit&& admit, Value& found, LookupFailureSite& why) const {
     const Material material{count(us), count(them)};
     if (((us | them) & ~kBoard) || (us & them) || material.us > kStonesPerSide || material.them > kStonesPerSide) {
-      why = {LookupFailure::bad_position, us, them};
+      why = {LookupFailure::bad_position, us, them, {}, io::TableKind::wdl, true};
       return false;
     }
     if (!admit(material)) return false;
-    return resolve(us, them, material, access, found, why);
+    const Value value = resolve(us, them, material, access, why);
+    if (value.outcome == Outcome::unused) return false;
+    found = value;
+    return true;
   }
 
   // The LookupError value() throws for a failure try_value() reported: the message says
@@ -173,9 +178,10 @@ class TableLookup {
  private:
   static constexpr std::size_t kClassSlots = (kMaxStones + 1) * (kMaxStones + 1);
   static constexpr std::size_t class_slot(int us, int them) { return static_cast<std::size_t>(us * (kMaxStones + 1) + them); }
-  // Each returns false with `why` set instead of throwing a lookup failure.
-  bool resolve(PointSet us, PointSet them, Material material, Access access, Value& found, LookupFailureSite& why) const;
-  bool stored(PointSet us, PointSet them, Material material, Access access, Value& found, LookupFailureSite& why) const;
+  // Each returns kFailed with `why` set instead of throwing a lookup failure.
+  static constexpr Value kFailed{Outcome::unused, 0};
+  Value resolve(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const;
+  Value stored(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const;
   const io::TableReader* reader(Material material, io::TableKind kind, Access access, LookupFailureSite& why) const;
   // The reader, or LookupError (for the callers that throw anyway).
   const io::TableReader& reader_or_throw(Material material, io::TableKind kind) const;

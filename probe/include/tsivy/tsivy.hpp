@@ -141,7 +141,7 @@ class Tables {
 
   // Every legal turn with its value for its maker, best first.
   std::vector<tsivy_turn> turns(std::uint64_t us, std::uint64_t them) const {
-    std::vector<tsivy_turn> out(64);
+    std::vector<tsivy_turn> out(256);  // nearly every position's turns (tsivy.h, tsivy_probe_root)
     std::size_t n = 0;
     int status = tsivy_probe_root(handle_, us, them, out.data(), out.size(), &n);
     if (status == TSIVY_ERROR_BUFFER_TOO_SMALL) {
