@@ -20,12 +20,15 @@
  *   up (its first probes allocate its per-thread state, see "Memory" below). From 0.05
  *   to 0.2 us (blocks in the CPU caches) to about 1 us (random positions) a probe when
  *   its block is cached; a block read and decompressed costs tens of us (probe/README.md).
- *   A refused probe costs less than a hit: TSIVY_ERROR_TOO_MANY_STONES,
+ *   A refused probe costs no more than a hit: TSIVY_ERROR_TOO_MANY_STONES,
  *   TSIVY_ERROR_TABLE_MISSING, TSIVY_ERROR_NOT_CACHED and the TSIVY_ERROR_TABLE_CORRUPT
  *   of a file already found damaged are told without an exception and without building
  *   a message: each class's or file's message is built once per handle (its first
  *   refusal; a bad position's when tsivy_last_error() asks for it) and copied into the
- *   thread's after that (0.01 to 0.05 us a refusal in probe/README.md's bench).
+ *   thread's after that: about 0.02 us past the tables or for a missing file, 0.06 us
+ *   for a file found damaged, against 0.05 us a hot WDL hit (0.3 took 1.5 to 3 us;
+ *   probe/README.md). tsivy_probe_root's TSIVY_ERROR_BUFFER_TOO_SMALL is told without
+ *   an exception too.
  *   tsivy_available() answers "is this class answered?" before probing, in O(1).
  * - For the root, a few calls a move: tsivy_probe() with a depth pointer (reads the
  *   depth files as well, and searches capture sequences in full for the fastest win)
@@ -35,7 +38,7 @@
  *
  * Memory: cache_bytes (tsivy_open) bounds the decompressed blocks shared by all threads
  * of a handle. Beyond it: per handle, one file descriptor and the block index of every
- * table file (24 bytes per block; a block is about 16 KiB decompressed), and a few KiB;
+ * table file (24 bytes per block; a block is about 16 KiB decompressed), about 15 KiB (the slots of the refusal messages, and each message once met);
  * per thread that probes (any handle), a capture memo of 128 KiB, a zstd decompression
  * context of about 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when
  * the cache drops them), freed when the thread ends. The smallest useful cache holds a few blocks:
