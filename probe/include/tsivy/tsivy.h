@@ -39,8 +39,9 @@
  * Memory: cache_bytes (tsivy_open) bounds the decompressed blocks shared by all threads
  * of a handle. Beyond it: per handle, one file descriptor and the block index of every
  * table file (24 bytes per block; a block is about 16 KiB decompressed), and about
- * 15 KiB (with the refusal messages, each kept once it was met); per thread that probes (any handle), a capture memo of 128 KiB, a zstd decompression
- * context of about 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when
+ * 15 KiB (with the refusal messages, each kept once it was met); per thread that
+ * probes (any handle), a capture memo of 128 KiB, a zstd decompression context of about
+ * 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when
  * the cache drops them), freed when the thread ends. The smallest useful cache holds a few blocks:
  * below 64 KiB the shared cache keeps next to nothing, probes still work (from each
  * thread's last blocks and the disk) but tsivy_probe_cached() seldom answers.
