@@ -49,9 +49,8 @@ class LookupError : public std::runtime_error {
 // Where a lookup failed, without its message: what try_value() reports, so that a
 // caller refused often (a search probing outside the tables) pays neither for an
 // exception nor for a text it may never read. error() turns it into the LookupError
-// that value() throws, message and all.
-// Set by the lookup only when it fails: a successful lookup does not touch it, so a
-// caller's LookupFailureSite need not be initialised (nothing stored on the hot path).
+// that value() throws, message and all. The lookup writes it only when it fails, so a
+// caller's need not be initialised (nothing stored on the hot path).
 struct LookupFailureSite {
   LookupFailure failure;
   PointSet us, them;          // the position asked (the message of a bad_position)
