@@ -10,8 +10,10 @@ set -eu
 src=$1 library=$2 tables=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
-# A copy, so that a failure here cannot leave anything in the real source tree.
+# A copy, so that a failure here cannot leave anything in the real source tree (with the
+# licence where an sdist carries it, since the copy is not inside the repository).
 cp -r "$src/bindings/python" "$work/source"
+cp "$src/LICENSE" "$work/source/LICENSE"
 (cd "$work/source" && find . | sort) >"$work/before"
 installed=0
 for python in python3 /usr/bin/python3; do
@@ -22,6 +24,7 @@ for python in python3 /usr/bin/python3; do
   (cd "$work/source" && find . | sort) >"$work/after"
   diff "$work/before" "$work/after" || { echo "pip install with $python wrote into the source tree"; exit 1; }
   [ -f "$site/tsivy/py.typed" ] || { echo "py.typed not installed"; exit 1; }
+  grep -q "MIT" "$site"/tsivy-*.dist-info/LICENSE || { echo "the licence is not installed"; exit 1; }
   (cd "$work" && PYTHONPATH="$site" TSIVY_LIBRARY="$library" "$python" - "$site" "$tables" <<'PY'
 import sys
 import tsivy

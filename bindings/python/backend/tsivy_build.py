@@ -72,6 +72,16 @@ def _package_files() -> list:
     return [(f"{_PACKAGE}/{n}", os.path.join(folder, n)) for n in names]
 
 
+def _license() -> bytes:
+    """The MIT licence, whose notice must go with copies: the repository's, or the one an
+    sdist carries beside pyproject.toml."""
+    for path in (os.path.join(_ROOT, "LICENSE"), os.path.join(_ROOT, "..", "..", "LICENSE")):
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                return f.read()
+    raise RuntimeError("LICENSE not found beside pyproject.toml nor at the repository's root")
+
+
 def get_requires_for_build_wheel(config_settings=None):
     return []
 
@@ -109,6 +119,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
             with open(source, "rb") as f:
                 add(arcname, f.read())
         add(f"{dist_info}/METADATA", _metadata(project).encode())
+        add(f"{dist_info}/LICENSE", _license())
         add(f"{dist_info}/WHEEL", _WHEEL.encode())
         records.append(f"{dist_info}/RECORD,,")
         info = zipfile.ZipInfo(f"{dist_info}/RECORD", _DATE)
@@ -136,5 +147,6 @@ def build_sdist(sdist_directory, config_settings=None):
             with open(source, "rb") as f:
                 add(arcname, f.read())
         add("PKG-INFO", _metadata(project).encode())
+        add("LICENSE", _license())
     os.replace(path + ".tmp", path)
     return name
