@@ -4,7 +4,7 @@
 // tsivy_probe_root, and the throughput of 1 and 2 threads on one handle (2 >= 1.8x).
 // And (0.4) what a search pays for a refused WDL probe, against a hot hit (<= 2x): a
 // position past the tables, one of a class whose file is missing, one of a class whose
-// file was found damaged. These use the C API alone (and game/, indexing/ to make
+// file was found damaged, and a cache-only probe whose block is not in memory. These use the C API alone (and game/, indexing/ to make
 // positions), so that this file also builds against an older libtsivy.so, for a side
 // by side run (probe/README.md).
 //
@@ -296,6 +296,30 @@ void BM_RefusedDamaged(benchmark::State& state) {
   wdl_loop(state, t, p, TSIVY_ERROR_TABLE_CORRUPT);
 }
 
+// tsivy_probe_cached of quiet 5-stone positions on a handle that never read a block:
+// NOT_CACHED, the answer a search gets most when it probes from memory only.
+void BM_RefusedNotCached(benchmark::State& state) {
+  if (!ready(state, tables(kLargeCache), 5)) return;
+  static tsivy_tables* t = nullptr;
+  if (!t && tsivy_open(tables_dir().c_str(), 0, &t) != TSIVY_OK) {
+    state.SkipWithError(tsivy_last_error());
+    return;
+  }
+  const auto p = positions(5, Kind::quiet, 64, 10);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    int wdl = 0;
+    const Sets& s = p[i++ & 63];
+    const int status = tsivy_probe_cached(t, s.us, s.them, &wdl, nullptr);
+    if (status != TSIVY_ERROR_NOT_CACHED) {
+      state.SkipWithError((std::string(tsivy_status_name(status)) + ": " + tsivy_last_error()).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(wdl);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 #define TSIVY_MEDIANS Repetitions(5)->ReportAggregatesOnly(true)
 BENCHMARK(BM_ProbeQuietCached)->Arg(5)->Arg(6)->Arg(7)->TSIVY_MEDIANS;
 BENCHMARK(BM_ProbeQuietHot)->Arg(5)->Arg(6)->Arg(7)->TSIVY_MEDIANS;
@@ -306,6 +330,7 @@ BENCHMARK(BM_ProbeWdlHot)->Arg(5)->Arg(6)->TSIVY_MEDIANS;
 BENCHMARK(BM_RefusedTooManyStones)->TSIVY_MEDIANS;
 BENCHMARK(BM_RefusedMissing)->TSIVY_MEDIANS;
 BENCHMARK(BM_RefusedDamaged)->TSIVY_MEDIANS;
+BENCHMARK(BM_RefusedNotCached)->TSIVY_MEDIANS;
 BENCHMARK(BM_ProbeThreads)->Threads(1)->Threads(2)->UseRealTime()->TSIVY_MEDIANS;
 
 }  // namespace
