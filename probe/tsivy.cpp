@@ -455,9 +455,10 @@ int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_l
   return status;
 }
 
-// The longest position text of this board: every point a stone, a slash between rows,
-// a space and the side to move.
-constexpr auto kLongestPosition = static_cast<std::size_t>(tsivy::kPoints + tsivy::kRows + 1);
+// The longest position text of any board (tsivy.h, TSIVY_FEN_MAX): a longer one is no
+// position anywhere. Not this board's own longest, so that another board's position
+// still gets game/'s message naming the board it is for.
+constexpr std::size_t kLongestPosition = TSIVY_FEN_MAX - 1;
 // How much of a text too long to be a position its message quotes.
 constexpr std::size_t kQuotedCharacters = 40;
 
@@ -488,7 +489,7 @@ int parse_fen(const char* caller, bool has_tables, const char* fen, uint64_t* us
     const std::string_view text(fen);
     if (text.size() > kLongestPosition)
       fail(TSIVY_ERROR_BAD_FEN, "bad position \"" + quoted_start(text) + "...\" (" + std::to_string(text.size()) +
-                                    " characters): longer than any position of board " + tsivy::board_name() + " (" +
+                                    " characters): longer than a position of any board (" +
                                     std::to_string(kLongestPosition) + " characters at most)");
     const tsivy::Position p = tsivy::parse_position(text);
     *us = p.us;
