@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "probe_test_support.h"
@@ -41,6 +42,38 @@ TEST_F(Refusals, RepeatedRefusalKeepsItsStatusAndMessage) {
   ASSERT_EQ(tsivy_probe_wdl(tables_, inside.us, inside.them, &wdl), TSIVY_OK);
   EXPECT_EQ(first, tsivy_last_error());
   EXPECT_EQ(wdl == TSIVY_WIN || wdl == TSIVY_DRAW || wdl == TSIVY_LOSS, true);
+}
+
+// Threads refused at once on a fresh handle race to build each class's message once
+// (MessageMemo); every one gets the right status and message, each in its own thread
+// (ThreadSanitizer runs this in CI).
+TEST(RefusalMessages, ThreadsRefusedAtOnceEachGetTheirOwnMessage) {
+  const ScratchDir dir;
+  copy_tables(dir.path());
+  std::filesystem::remove(dir.path() / "2v1.depth.tsivy");
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(dir.path().c_str(), 0, &t), TSIVY_OK) << tsivy_last_error();
+  std::vector<std::string> failures(4);
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < failures.size(); ++k) {
+    threads.emplace_back([&, k] {
+      std::mt19937_64 rng(100 + k);
+      for (int i = 0; i < 2000 && failures[k].empty(); ++i) {
+        int wdl, depth;
+        const bool past = (i + static_cast<int>(k)) % 2 == 0;
+        const RandomPosition p = past ? random_position(rng, 2, kTableStones) : random_position(rng, 2, 1);
+        const int status = tsivy_probe(t, p.us, p.them, &wdl, &depth);
+        const std::string message = tsivy_last_error();
+        if (past && (status != TSIVY_ERROR_TOO_MANY_STONES || message.find(" stones on the board") == std::string::npos))
+          failures[k] = std::string(tsivy_status_name(status)) + ": " + message;
+        if (!past && (status != TSIVY_ERROR_TABLE_MISSING || message.find("2v1.depth.tsivy") == std::string::npos))
+          failures[k] = std::string(tsivy_status_name(status)) + ": " + message;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  tsivy_close(t);
+  for (const std::string& f : failures) EXPECT_EQ(f, "");
 }
 
 // A bad position's message is written when it is asked for: it still names the
