@@ -128,8 +128,11 @@ std::uint64_t encoded_bytes(const std::vector<std::uint16_t>& marked, io::TableK
   return total;
 }
 
-int run(const std::filesystem::path& dir) {
-  const Manifest manifest = Manifest::load_required(dir);
+int run(const std::filesystem::path& path) {
+  const std::shared_ptr<const TableDirectory> directory = TableDirectory::open(path);
+  directory->require_classes();
+  const TableDirectory& dir = *directory;
+  const Manifest& manifest = dir.manifest();
   const Fill bridge = io::fill_dont_care<std::uint16_t>;  // what the writer does
   const std::vector<Variant> variants{
       {"previous 16K z12", fill_previous, 16384, 12},  {"next 16K z12", fill_next, 16384, 12},

@@ -56,7 +56,7 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s TABLE_DIR [positions per class]\n", argv[0]);
     return 2;
   }
-  const TableLookup tables(argv[1]);
+  const TableLookup tables(TableDirectory::open(argv[1]));
   const int per_class = argc > 2 ? std::atoi(argv[2]) : 20000;
   const int max_stones = tables.listing().max_complete_stones();
   std::mt19937_64 rng(20261202);

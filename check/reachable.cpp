@@ -20,7 +20,6 @@
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
 #include "parallel/parallel.h"
-#include "table_dir/table_paths.h"
 
 namespace tsivy {
 namespace {
@@ -161,9 +160,8 @@ class ClassOutcomes {
  public:
   ClassOutcomes(const TableLookup& lookup, Material material)
       : lookup_(lookup), index_(MaterialIndex::of(material)) {
-    const std::filesystem::path values = value_files_dir(lookup.directory());
-    if (!std::filesystem::exists(table_file(values, material, io::TableKind::wdl))) return;
-    const io::TableReader reader = open_class_file(values, material, io::TableKind::wdl);
+    if (!std::filesystem::exists(lookup.directory().value_file(material, io::TableKind::wdl))) return;
+    const io::TableReader reader = lookup.directory().open_value_file(material, io::TableKind::wdl);
     wdl_.resize(index_.slots());
     reader.read(0, std::span<std::uint8_t>(wdl_));
   }
@@ -243,7 +241,7 @@ ReachableCount count_reachable(const ReachableOptions& options) {
                            std::to_string(kPoints));
   } else {
     std::unique_ptr<TableLookup> lookup;
-    if (!options.tables.empty()) lookup = std::make_unique<TableLookup>(options.tables);
+    if (options.tables) lookup = std::make_unique<TableLookup>(options.tables);
     ReachableCount total;
     total.has_values = lookup != nullptr;
     ReachedPositions reached;

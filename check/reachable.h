@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <memory>
 
 #include "game/geometry.h"
+#include "table_dir/table_directory.h"
 
 namespace tsivy {
 
@@ -29,8 +31,8 @@ struct ReachableOptions {
   // entry a true value, capture positions included), read whole once per class, so a
   // position costs one index computation and one array read. A class without a value
   // file is resolved through the lookup instead (TableLookup, WDL only: slower, as
-  // capture positions are searched). Empty: count positions only, no values.
-  std::filesystem::path tables;
+  // capture positions are searched). Null: count positions only, no values.
+  std::shared_ptr<const TableDirectory> tables;
   std::ostream* log = nullptr;  // a line per stone total walked
 };
 

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <utility>
 
-#include "solver/residents.h"
+#include "lookup/residents.h"
 
 namespace tsivy {
 

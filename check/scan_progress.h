@@ -1,14 +1,16 @@
 // How far a scan of one class has got, as a line every few seconds on a log: a class
 // at 8 stones takes most of an hour to verify or count, and a pass that says nothing
-// for that long cannot be told from one that hangs.
+// for that long cannot be told from one that hangs. When a line is due is the one
+// progress meter's to say (solver/progress_meter.h).
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <iosfwd>
 #include <mutex>
 #include <string>
+
+#include "solver/progress_meter.h"
 
 namespace tsivy {
 
@@ -26,15 +28,12 @@ class ScanProgress {
   void done(std::uint64_t slots);
 
  private:
-  using Clock = std::chrono::steady_clock;
   std::ostream* const log_;
   std::mutex& log_mutex_;
   const std::string what_, of_whom_;
   const std::uint64_t slots_;
-  const double every_;
   std::atomic<std::uint64_t> scanned_{0};
-  const Clock::time_point start_ = Clock::now();
-  double last_print_ = 0;
+  ProgressMeter meter_;
 };
 
 }  // namespace tsivy

@@ -8,12 +8,11 @@
 #include <stdexcept>
 
 #include "parallel/parallel.h"
-#include "table_dir/manifest.h"
-#include "table_dir/table_paths.h"
-#include "check/class_scan.h"
 #include "check/resident_choice.h"
 #include "check/scan_progress.h"
-#include "solver/residents.h"
+#include "indexing/capture_reach.h"
+#include "lookup/class_walk.h"
+#include "lookup/residents.h"
 
 namespace tsivy {
 namespace {
@@ -25,7 +24,7 @@ void count_into(std::vector<std::uint64_t>& histogram, int depth) {
 
 // Every position counts, capture positions too (resolved by search), so that the
 // figures stay those of the whole class.
-ClassStats class_stats(const ClassScan& scan, Material material, const StatsOptions& options) {
+ClassStats class_stats(const ClassWalk& scan, Material material, const StatsOptions& options) {
   ClassStats total;
   total.material = material;
   std::mutex merge, log_mutex;
@@ -49,17 +48,13 @@ ClassStats class_stats(const ClassScan& scan, Material material, const StatsOpti
 // manifest lists them at their present size: every entry holds its value there, so
 // nothing is searched and no smaller class is read. nullopt otherwise, or when they
 // turn out damaged (said in the log); the tables are read then.
-std::optional<ClassStats> stats_from_value_files(const std::filesystem::path& dir, const ManifestClass& listed,
-                                                 const TableLookup& lookup, const StatsOptions& options) {
+std::optional<ClassStats> stats_from_value_files(const ManifestClass& listed, const TableLookup& lookup,
+                                                 const StatsOptions& options) {
   if (!options.value_files || !listed.values) return std::nullopt;
-  const std::filesystem::path values = value_files_dir(dir);
-  for (const ManifestFile* f : {&listed.values->wdl, &listed.values->depth}) {
-    std::error_code error;
-    const std::uintmax_t bytes = std::filesystem::file_size(dir / f->name, error);
-    if (error || bytes != f->bytes) return std::nullopt;
-  }
+  for (const ManifestFile* f : {&listed.values->wdl, &listed.values->depth})
+    if (lookup.directory().differs_from_manifest(*f, ManifestCheck::size)) return std::nullopt;
   try {
-    return class_stats(ClassScan(lookup, values, listed.material, ScanEntries::every), listed.material, options);
+    return class_stats(ClassWalk(lookup, listed.material, ClassEntries::every), listed.material, options);
   } catch (const io::TableError& e) {
     if (options.log) *options.log << "  " << to_string(listed.material) << ": value files unusable (" << e.what()
                                   << "): counting from the tables\n";
@@ -105,8 +100,9 @@ void merge_stats(ClassStats& total, const ClassStats& part) {
   }
 }
 
-std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const StatsOptions& options) {
-  const Manifest manifest = Manifest::load_required(dir);
+std::vector<ClassStats> table_stats(const std::shared_ptr<const TableDirectory>& dir, const StatsOptions& options) {
+  dir->require_classes();
+  const Manifest& manifest = dir->manifest();
   TableLookup lookup(dir, LookupOptions{options.cache_bytes});
   ResidentChoice residents(lookup, ResidentLimit{options.resident, options.memory}, options.cache_bytes,
                            options.threads, options.log, "stats");
@@ -115,13 +111,13 @@ std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const Stat
     const ManifestClass* listed = manifest.find(m);
     if (!listed) continue;
     const auto start = std::chrono::steady_clock::now();
-    std::optional<ClassStats> counted = stats_from_value_files(dir, *listed, lookup, options);
+    std::optional<ClassStats> counted = stats_from_value_files(*listed, lookup, options);
     const bool from_value_files = counted.has_value();
     if (!counted) {
       // The class itself is read once, range by range: only its captures' classes are
       // read again and again.
-      residents.before_pass(m, resident_classes_for(m));
-      counted = class_stats(ClassScan(lookup, dir, m), m, options);
+      residents.before_pass(m, pair_captures_reach(m));
+      counted = class_stats(ClassWalk(lookup, m), m, options);
     }
     out.push_back(*counted);
     if (options.log) {

@@ -6,11 +6,13 @@
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "indexing/material_index.h"
 #include "lookup/outcome.h"
+#include "table_dir/table_directory.h"
 
 namespace tsivy {
 
@@ -27,7 +29,7 @@ struct ClassStats {
 };
 
 // Counting one class position by position, as both `stats` and `verify --stats-json`
-// scan it (ClassScan::visit): every canonical position, capture positions included.
+// walk it (ClassWalk::visit, lookup/class_walk.h): every canonical position, capture positions included.
 // Threads count into their own ClassStats (positions in increasing slot order within
 // each), then merge them.
 void count_position(ClassStats& stats, std::uint64_t slot, PointSet us, PointSet them, const Value& value);
@@ -55,8 +57,9 @@ struct StatsOptions {
   std::function<void(const ClassStats&)> on_class = nullptr;
 };
 
-// Reads every class listed in DIR/manifest.json (its value files, or the tables through
-// the lookup) and counts, pair by pair (classes_pair_by_pair).
-std::vector<ClassStats> table_stats(const std::filesystem::path& dir, const StatsOptions& options);
+// Reads every class the directory's manifest lists (its value files, or the tables
+// through the lookup) and counts, pair by pair (classes_pair_by_pair). Throws when the
+// manifest lists no class.
+std::vector<ClassStats> table_stats(const std::shared_ptr<const TableDirectory>& dir, const StatsOptions& options);
 
 }  // namespace tsivy

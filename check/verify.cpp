@@ -11,18 +11,18 @@
 #include "game/movegen.h"
 #include "game/notation.h"
 #include "parallel/parallel.h"
-#include "table_dir/manifest.h"
-#include "check/class_scan.h"
 #include "check/resident_choice.h"
 #include "check/scan_progress.h"
+#include "indexing/capture_reach.h"
+#include "lookup/class_walk.h"
+#include "lookup/residents.h"
 #include "solver/communicator.h"
-#include "solver/residents.h"
 
 namespace tsivy {
 namespace {
 
 // What the successors' stored values allow the stored value to be, written out as the
-// definition of a value (architecture.md, "Values"): a WIN in d has a lost successor,
+// definition of a value (docs/architecture.md, "Values"): a WIN in d has a lost successor,
 // the fastest one LOSS d - 1; a LOSS in d has only won successors, the slowest WIN
 // d - 1 (LOSS 0: no successor at all); a DRAW has no lost successor and a drawn one. Checked
 // condition by condition, not by a "best successor" computation like the solver's and
@@ -56,6 +56,11 @@ std::optional<std::string> check_quiet(const Value& stored, const std::vector<Va
   }
 }
 
+const Manifest& required_manifest(const TableDirectory& dir) {
+  dir.require_classes();
+  return dir.manifest();
+}
+
 class Verifier {
  public:
   explicit Verifier(const VerifyOptions& options) : options_(options) {}
@@ -63,7 +68,7 @@ class Verifier {
   VerifyResult run() {
     for (const Material m : options_.only)
       if (!manifest_.find(m))
-        throw std::runtime_error("class " + to_string(m) + " is not in " + options_.tables.string() + "/manifest.json");
+        throw std::runtime_error("class " + to_string(m) + " is not in " + (options_.tables->path() / Manifest::kFileName).string());
     const auto wanted = [&](Material m) {
       return manifest_.find(m) && (options_.only.empty() || std::ranges::find(options_.only, m) != options_.only.end());
     };
@@ -84,7 +89,7 @@ class Verifier {
   // What verifying `material` reads again and again: the classes its pair's captures
   // reach and the pair itself (nothing else stays).
   std::vector<Material> read_again_and_again(Material material) const {
-    std::vector<Material> classes = resident_classes_for(material);
+    std::vector<Material> classes = pair_captures_reach(material);
     classes.push_back(material);
     if (material.flipped() != material && manifest_.find(material.flipped())) classes.push_back(material.flipped());
     return classes;
@@ -140,8 +145,9 @@ class Verifier {
 
   void verify_class(const ManifestClass& entry, VerifyResult& result) {
     const Material material = entry.material;
-    if (const auto problem = file_problem(options_.tables, entry)) throw std::runtime_error(*problem);
-    const ClassScan scan(lookup_, options_.tables, material);
+    if (const auto problem = options_.tables->class_differs_from_manifest(entry, ManifestCheck::size_and_checksum))
+      throw std::runtime_error(*problem);
+    const ClassWalk scan(lookup_, material);
     // Every block's checksum and the header's value counts, including blocks that hold
     // only don't-care entries, which the scan below never looks at (rank 0 alone).
     if (comm_.is_root())
@@ -204,7 +210,7 @@ class Verifier {
   const VerifyOptions& options_;
   std::unique_ptr<Communicator> local_ = options_.comm ? nullptr : make_local_communicator();
   Communicator& comm_ = options_.comm ? *options_.comm : *local_;
-  const Manifest manifest_ = Manifest::load_required(options_.tables);  // first: no manifest, no tables
+  const Manifest& manifest_ = required_manifest(*options_.tables);  // first: no manifest, no tables
   TableLookup lookup_{options_.tables, LookupOptions{options_.cache_bytes}};
   std::atomic<std::uint64_t> mismatches_{0};
   std::uint64_t reported_ = 0;

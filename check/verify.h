@@ -11,22 +11,24 @@
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "indexing/material_index.h"
 #include "check/stats.h"
+#include "table_dir/table_directory.h"
 
 namespace tsivy {
 
 class Communicator;
 
 struct VerifyOptions {
-  std::filesystem::path tables;
+  std::shared_ptr<const TableDirectory> tables;
   std::vector<Material> only;  // these classes, or (empty) every class in the manifest
   unsigned threads = 1;
   // Keeps in memory (TableLookup::make_resident) the pair being verified and the classes
-  // its captures reach (resident_classes_for), so that each capture position among the
+  // its captures reach (pair_captures_reach), so that each capture position among the
   // successors is resolved once rather than once per predecessor, which otherwise takes
   // most of verify's time. Costs TableLookup::kResidentBytesPerSlot per index slot of
   // those classes. Pairs are verified one after the other, each dropped when the next

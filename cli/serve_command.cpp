@@ -57,7 +57,7 @@ class StopOnSignal {
 // One deepest position of each class, found as `tsivy stats` finds it (from the value
 // files where generate left them: seconds up to 6 stones; otherwise a scan that resolves
 // every capture position, hours at 8).
-std::map<std::string, std::string> deepest_positions(const std::string& dir, unsigned threads) {
+std::map<std::string, std::string> deepest_positions(const std::shared_ptr<const TableDirectory>& dir, unsigned threads) {
   StatsOptions options;
   options.threads = threads;
   std::map<std::string, std::string> deepest;
@@ -100,9 +100,10 @@ void add_serve_command(CLI::App& app) {
                   "an engine of its own (16 MiB of hash); more wait in a queue of 16, beyond it they are refused (503)")
       ->check(CLI::Range(1, 64));
   cmd->callback([dir, host, port, threads, stats, searches] {
-    const Tables tables(*dir);
-    const serve::WebApi api(tables, *dir, *threads, *stats ? deepest_positions(*dir, *threads) : std::map<std::string, std::string>{},
-                            *searches);
+    const std::shared_ptr<const TableDirectory> directory = TableDirectory::open(*dir);
+    const serve::WebApi api(directory, *threads,
+                            *stats ? deepest_positions(directory, *threads) : std::map<std::string, std::string>{}, *searches);
+    const Tables& tables = api.tables();
     serve::WebServer server(api);
     const int bound = server.bind(*host, *port);
     {

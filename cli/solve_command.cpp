@@ -106,7 +106,7 @@ void run_solve(const SolveCommandOptions& options) {
   const auto counting_began = std::chrono::steady_clock::now();
   ReachableOptions reachable_options;
   reachable_options.threads = options.threads;
-  reachable_options.tables = options.out;
+  reachable_options.tables = TableDirectory::open(options.out);
   reachable_options.log = options.quiet ? nullptr : &std::cerr;
   const ReachableCount reached = count_reachable(reachable_options);
   const double counting = seconds_since(counting_began);

@@ -56,7 +56,7 @@ void add_stats_command(CLI::App& app) {
                     deepest.is_null() ? "-" : deepest.get<std::string>().c_str());
       std::cout << line << std::flush;
     };
-    table_stats(*dir, *options);
+    table_stats(TableDirectory::open(*dir), *options);
   });
 }
 

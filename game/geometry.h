@@ -1,5 +1,6 @@
 // Board geometry: every geometric fact of the board, derived from its dimensions.
-// No other file may write the board's size as a literal (see architecture.md).
+// No other file may write the board's size as a literal (docs/architecture.md, "Board
+// size lives in one place").
 #pragma once
 
 #include <array>
@@ -15,8 +16,8 @@ using PointSet = std::uint64_t;
 using Point = int;
 
 // The board is fixed at compile time, so that every shift and mask of the hot paths is a
-// constant: each board is its own build of the same sources (TSIVY_BOARDS in
-// CMakeLists.txt; `tsivy --board RxC` runs that board's build). 5x9 (Fanoron-Tsivy)
+// constant: each board is its own build of the same sources (TSIVY_OTHER_BOARDS,
+// cmake/board_builds.cmake; `tsivy --board RxC` runs that board's build). 5x9 (Fanoron-Tsivy)
 // unless the build says otherwise.
 #ifndef TSIVY_BOARD_ROWS
 #define TSIVY_BOARD_ROWS 5
@@ -77,7 +78,7 @@ inline constexpr std::array<Direction, kDirections> kAllDirections = {
     Direction::North,     Direction::South,     Direction::East,      Direction::West,
     Direction::NorthEast, Direction::NorthWest, Direction::SouthEast, Direction::SouthWest};
 
-// North is towards row 5 (Black's side), East towards column i.
+// North is towards the last row (Black's side), East towards the last column.
 constexpr int column_step(Direction d) {
   switch (d) {
     case Direction::East: case Direction::NorthEast: case Direction::SouthEast: return 1;

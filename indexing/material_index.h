@@ -59,7 +59,7 @@ struct Material {
   friend bool operator==(const Material&, const Material&) = default;
 };
 std::string to_string(Material material);
-// The pair solved together (architecture.md, "Solving order"): "MvN+NvM", or "NvN"
+// The pair solved together (docs/architecture.md, "Solving order"): "MvN+NvM", or "NvN"
 // for a class that is its own mirror.
 std::string pair_name(Material material);
 Material parse_material(std::string_view text);

@@ -1,4 +1,4 @@
-// Values of solved positions, from the side to move (architecture.md, "Values").
+// Values of solved positions, from the side to move (docs/architecture.md, "Values").
 #pragma once
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 
 #include "game/movegen.h"
 #include "game/zobrist.h"
+#include "lookup/class_walk.h"
 #include "lookup/value_code.h"
 #include "memory/huge_pages.h"
 #include "parallel/parallel.h"
@@ -22,6 +23,14 @@ std::size_t slot_of(Material m, io::TableKind kind) {
 LookupError as_lookup_error(const io::TableError& e) {
   const bool os_refused = dynamic_cast<const io::TableIoError*>(&e) != nullptr;
   return LookupError(os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt, e.what());
+}
+
+LookupError as_lookup_error(const FileDamage& damage) {
+  return LookupError(damage.os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt, damage.reason);
+}
+
+LookupFailure failure_of(const FileDamage& damage) {
+  return damage.os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt;
 }
 
 // Capture positions resolved lately by this thread, for this lookup. Many positions
@@ -42,16 +51,11 @@ std::uint64_t next_lookup_id() {
 
 }  // namespace
 
-TableLookup::TableLookup(std::filesystem::path dir, const LookupOptions& options)
-    : dir_(std::move(dir)),
+TableLookup::TableLookup(std::shared_ptr<const TableDirectory> directory, const LookupOptions& options)
+    : directory_(std::move(directory)),
       id_(next_lookup_id()),
       on_damage_(options.on_damage),
-      listing_(dir_),
-      cache_(io::make_shared_block_cache(options.cache_bytes)) {
-  std::error_code error;
-  if (!std::filesystem::is_directory(dir_, error))
-    throw LookupError(LookupFailure::table_missing, dir_.string() + ": not a table directory");
-}
+      cache_(io::make_shared_block_cache(options.cache_bytes)) {}
 
 TableLookup::~TableLookup() = default;
 
@@ -119,7 +123,7 @@ Value TableLookup::stored(PointSet us, PointSet them, Material m, Access access,
     }
     default:
       mark_damaged(m, io::TableKind::wdl,
-                   LookupError(LookupFailure::table_corrupt, table_file(dir_, m, io::TableKind::wdl).string() + ": slot " +
+                   LookupError(LookupFailure::table_corrupt, directory_->table_file(m, io::TableKind::wdl).string() + ": slot " +
                                                                  std::to_string(slot) + " of a quiet position is marked unused"),
                    why);
       return kFailed;
@@ -127,7 +131,7 @@ Value TableLookup::stored(PointSet us, PointSet them, Material m, Access access,
 }
 
 LookupError TableLookup::error(const LookupFailureSite& why) const {
-  const auto file = [&] { return table_file(dir_, why.material, why.kind); };
+  const auto file = [&] { return directory_->table_file(why.material, why.kind); };
   switch (why.failure) {
     case LookupFailure::bad_position:
       try {
@@ -140,7 +144,7 @@ LookupError TableLookup::error(const LookupFailureSite& why) const {
     case LookupFailure::table_missing: {
       // The one place that tells "too many stones" from "missing file" (missing() chose).
       const std::string complete =
-          "the tables are complete up to " + std::to_string(listing_.max_complete_stones()) + " stones";
+          "the tables are complete up to " + std::to_string(listing().max_complete_stones()) + " stones";
       if (why.failure == LookupFailure::too_many_stones)
         return LookupError(why.failure, std::to_string(why.material.stones()) + " stones on the board; " + complete);
       return LookupError(why.failure, file().string() + " is missing; " + complete);
@@ -149,7 +153,7 @@ LookupError TableLookup::error(const LookupFailureSite& why) const {
       return LookupError(why.failure, file().string() + (why.opened ? ": block not in the cache" : ": not opened yet"));
     case LookupFailure::table_corrupt:
     case LookupFailure::io_error:
-      if (const LookupError* bad = damaged_[slot_of(why.material, why.kind)].load(std::memory_order_acquire)) return *bad;
+      if (const FileDamage* bad = directory_->damage(why.material, why.kind)) return as_lookup_error(*bad);
       return LookupError(why.failure, file().string() + ": damaged");
   }
   return LookupError(why.failure, file().string() + ": lookup failed");
@@ -163,45 +167,25 @@ void TableLookup::make_resident(Material material, unsigned threads) {
   const MaterialIndex& index = *resident->index;
   // Seeding reads it at random: on huge pages (memory/huge_pages.h says why).
   memory::assign_on_huge_pages(resident->values, index.slots(), std::uint16_t{0});
-  const io::TableReader& wdl = reader_or_throw(material, io::TableKind::wdl);
-  const io::TableReader& depth = reader_or_throw(material, io::TableKind::depth);
-  // Chunks handed out to the threads in turn; quiet positions from a bulk read of the
-  // files, capture positions through resolve() (its searches end in smaller classes).
+  // The one class walk: quiet positions from a bulk read of the files, capture
+  // positions through the lookup (their searches end in smaller classes), in chunks
+  // handed out to the threads in turn.
+  const ClassWalk walk(*this, material);
   constexpr std::uint64_t kChunk = 1 << 16;
-  const unsigned workers = std::max(1u, threads);
-  std::vector<std::vector<std::uint8_t>> wdl_chunks(workers);
-  std::vector<std::vector<std::uint16_t>> depth_chunks(workers);
-  parallel_for(0, index.slots(), workers, [&](std::uint64_t first, std::uint64_t last, unsigned t) {
-    std::vector<std::uint8_t>& w = wdl_chunks[t];
-    std::vector<std::uint16_t>& d = depth_chunks[t];
-    w.resize(last - first);
-    d.resize(last - first);
+  parallel_for(0, index.slots(), std::max(1u, threads), [&](std::uint64_t first, std::uint64_t last) {
     try {
-      wdl.read(first, std::span<std::uint8_t>(w));
-      depth.read(first, std::span<std::uint16_t>(d));
+      walk.visit(first, last, [&](const SlotCursor& slot, const Value& v, bool) {
+        if (v.outcome == Outcome::unused)
+          throw LookupError(LookupFailure::table_corrupt, walk.file(io::TableKind::wdl).file().string() + ": slot " +
+                                                              std::to_string(slot.slot()) + " of a quiet position is marked unused");
+        if (v.depth >= kPackedDepthLimit)
+          throw LookupError(LookupFailure::table_corrupt, walk.file(io::TableKind::depth).file().string() + ": depth " +
+                                                              std::to_string(v.depth) + " out of range");
+        resident->values[slot.slot()] = pack_value(v);
+      });
     } catch (const io::TableError& e) {
       throw as_lookup_error(e);
     }
-    for_each_slot(index, first, last, [&](const SlotCursor& slot) {
-      if (!slot.canonical()) return;
-      const std::uint64_t k = slot.slot() - first;
-      Value v;
-      if (!reads_entry(slot.us(), slot.them())) {
-        LookupFailureSite why;
-        v = resolve(slot.us(), slot.them(), material, Access::may_read, why);
-        if (v.outcome == Outcome::unused) throw error(why);
-      } else {
-        v.outcome = static_cast<Outcome>(w[k]);
-        if (v.outcome == Outcome::unused)
-          throw LookupError(LookupFailure::table_corrupt, wdl.file().string() + ": slot " + std::to_string(slot.slot()) +
-                                                              " of a quiet position is marked unused");
-        v.depth = v.outcome == Outcome::draw ? 0 : d[k];
-      }
-      if (v.depth >= kPackedDepthLimit)
-        throw LookupError(LookupFailure::table_corrupt, depth.file().string() + ": depth " + std::to_string(v.depth) +
-                                                            " out of range");
-      resident->values[slot.slot()] = pack_value(v);
-    });
   }, kChunk);
   resident_bytes_ += resident->values.size() * kResidentBytesPerSlot;
   published.store(resident.get(), std::memory_order_release);
@@ -221,16 +205,23 @@ bool TableLookup::is_resident(Material material) const {
   return resident_[class_slot(material.us, material.them)].load(std::memory_order_acquire);
 }
 
+const io::TableReader& TableLookup::file(Material material, io::TableKind kind) const {
+  LookupFailureSite why;
+  const io::TableReader* r = reader(material, kind, Access::may_read, why);
+  if (!r) throw error(why);
+  return *r;
+}
+
 const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access,
                                           LookupFailureSite& why) const {
   const std::size_t slot = slot_of(material, kind);
   std::atomic<const io::TableReader*>& published = readers_[slot];
   if (const io::TableReader* r = published.load(std::memory_order_acquire)) return r;
-  const auto damaged = [&](const LookupError* bad) {
-    why = {bad->failure(), 0, 0, material, kind, true};
+  const auto damaged = [&](const FileDamage* bad) {
+    why = {failure_of(*bad), 0, 0, material, kind, true};
     return nullptr;
   };
-  if (const LookupError* bad = damaged_[slot].load(std::memory_order_acquire)) return damaged(bad);
+  if (const FileDamage* bad = directory_->damage(material, kind)) return damaged(bad);
   if (has(access, Access::cache_only)) {
     why = {LookupFailure::not_cached, 0, 0, material, kind, false};
     return nullptr;
@@ -239,11 +230,11 @@ const io::TableReader* TableLookup::reader(Material material, io::TableKind kind
   {
     std::lock_guard lock(open_mutex_);
     if (const io::TableReader* r = published.load(std::memory_order_relaxed)) return r;
-    if (const LookupError* bad = damaged_[slot].load(std::memory_order_relaxed)) return damaged(bad);
+    if (const FileDamage* bad = directory_->damage(material, kind)) return damaged(bad);
     std::error_code error;
-    if (!std::filesystem::exists(table_file(dir_, material, kind), error)) return missing(material, kind, why), nullptr;
+    if (!std::filesystem::exists(directory_->table_file(material, kind), error)) return missing(material, kind, why), nullptr;
     try {
-      owned_.push_back(std::make_unique<io::TableReader>(open_class_file(dir_, material, kind, cache_)));
+      owned_.push_back(std::make_unique<io::TableReader>(directory_->open_table(material, kind, cache_)));
       published.store(owned_.back().get(), std::memory_order_release);
       return owned_.back().get();
     } catch (const io::TableError& e) {
@@ -254,22 +245,19 @@ const io::TableReader* TableLookup::reader(Material material, io::TableKind kind
   return nullptr;
 }
 
-const io::TableReader& TableLookup::reader_or_throw(Material material, io::TableKind kind) const {
-  LookupFailureSite why;
-  const io::TableReader* r = reader(material, kind, Access::may_read, why);
-  if (!r) throw error(why);
-  return *r;
-}
-
-void TableLookup::open_listed_files() const {
-  for (const ClassFiles& f : listing_.classes()) {
-    if (f.wdl) reader_or_throw(f.material, io::TableKind::wdl);
-    if (f.depth) reader_or_throw(f.material, io::TableKind::depth);
+std::vector<LookupError> TableLookup::open_listed_files() const {
+  std::vector<LookupError> damaged;
+  for (const ClassFiles& f : listing().classes()) {
+    for (const auto& [kind, present] : {std::pair{io::TableKind::wdl, f.wdl}, std::pair{io::TableKind::depth, f.depth}}) {
+      LookupFailureSite why;
+      if (present && !reader(f.material, kind, Access::may_read, why)) damaged.push_back(error(why));
+    }
   }
+  return damaged;
 }
 
 void TableLookup::load_into_cache(Material material, io::TableKind kind) const {
-  const io::TableReader& r = reader_or_throw(material, kind);
+  const io::TableReader& r = file(material, kind);
   const io::TableHeader& h = r.header();
   try {
     for (std::uint64_t first = 0; first < h.entry_count; first += h.entries_per_block) r.get(first);
@@ -281,28 +269,23 @@ void TableLookup::load_into_cache(Material material, io::TableKind kind) const {
 }
 
 std::uint64_t TableLookup::blocks_bytes(Material material, io::TableKind kind) const {
-  const io::TableHeader& h = reader_or_throw(material, kind).header();
+  const io::TableHeader& h = file(material, kind).header();
   const std::uint64_t block_bytes = (std::uint64_t{h.entries_per_block} * h.bits_per_entry + 7) / 8;
   return std::uint64_t{h.block_count} * block_bytes;
 }
 
-// Published once per file, like a reader; the reader of a file found damaged while
-// reading its blocks is unpublished but kept, since other threads may be inside it.
+// Recorded once per file in the directory, which every lookup on it shares; the reader
+// of a file found damaged while reading its blocks is unpublished but kept, since other
+// threads may be inside it.
 void TableLookup::mark_damaged(Material material, io::TableKind kind, const LookupError& error,
                                LookupFailureSite& why) const {
-  const std::size_t slot = slot_of(material, kind);
-  const LookupError* first = nullptr;
   bool found_here = false;
+  std::optional<LookupError> first;
   {
     std::lock_guard lock(open_mutex_);
-    first = damaged_[slot].load(std::memory_order_relaxed);
-    if (!first) {
-      damaged_owned_.push_back(std::make_unique<LookupError>(error));
-      first = damaged_owned_.back().get();
-      damaged_[slot].store(first, std::memory_order_release);
-      readers_[slot].store(nullptr, std::memory_order_release);
-      found_here = true;
-    }
+    const bool os_refused = error.failure() == LookupFailure::io_error;
+    first = as_lookup_error(directory_->record_damage(material, kind, FileDamage{os_refused, error.what()}, &found_here));
+    readers_[slot_of(material, kind)].store(nullptr, std::memory_order_release);
   }
   if (found_here && on_damage_) on_damage_(*first);
   why = {first->failure(), 0, 0, material, kind, true};
@@ -313,7 +296,7 @@ void TableLookup::mark_damaged(Material material, io::TableKind kind, const Look
 // directory, say). error() writes the message.
 void TableLookup::missing(Material material, io::TableKind kind, LookupFailureSite& why) const {
   const LookupFailure failure =
-      material.stones() > listing_.max_stones_found() ? LookupFailure::too_many_stones : LookupFailure::table_missing;
+      material.stones() > listing().max_stones_found() ? LookupFailure::too_many_stones : LookupFailure::table_missing;
   why = {failure, 0, 0, material, kind, true};
 }
 

@@ -1,4 +1,4 @@
-// The one capture-resolving lookup (architecture.md, "Lookup and probe"): the value of
+// The one capture-resolving lookup (docs/architecture.md, "Lookup and probe"): the value of
 // any position from a directory of table files. Quiet positions come from their class's
 // files; a position whose side to move has a capture is resolved by searching every
 // capture sequence and every stopping point into smaller classes, recursively, because
@@ -23,7 +23,7 @@
 #include "indexing/material_index.h"
 #include "io/table_reader.h"
 #include "lookup/outcome.h"
-#include "table_dir/listing.h"
+#include "table_dir/table_directory.h"
 
 namespace tsivy {
 
@@ -83,23 +83,32 @@ struct LookupOptions {
 
 class TableLookup {
  public:
-  // Lists the directory's table files (listing()); opens none of them yet (each on
-  // first use). Throws LookupError(table_missing) when `dir` is not a readable directory.
-  explicit TableLookup(std::filesystem::path dir, const LookupOptions& options = {});
+  // Reads the files of `directory` (TableDirectory::open lists them); opens none of them
+  // yet (each on first use). Files found damaged are recorded in the directory, which
+  // every lookup on it shares.
+  explicit TableLookup(std::shared_ptr<const TableDirectory> directory, const LookupOptions& options = {});
   ~TableLookup();
   TableLookup(const TableLookup&) = delete;
   TableLookup& operator=(const TableLookup&) = delete;
 
-  const std::filesystem::path& directory() const { return dir_; }
+  const TableDirectory& directory() const { return *directory_; }
+  const std::shared_ptr<const TableDirectory>& shared_directory() const { return directory_; }
 
-  // The table files in the directory when the lookup was made.
-  const TableListing& listing() const { return listing_; }
+  // The table files in the directory when it was opened.
+  const TableListing& listing() const { return directory_->listing(); }
 
   // Opens every file of listing() now rather than on first use, with io::TableReader's
   // checks at open (header, value counts, block index against the file's size), so that
-  // a truncated or damaged file fails here and not at some later lookup. Throws
-  // LookupError for the first bad file (which is marked bad, see on_damage).
-  void open_listed_files() const;
+  // a truncated or damaged file is found here and not at some later lookup. Each bad
+  // file is recorded in the directory (TableDirectory::damage, see on_damage) and the
+  // others are opened all the same; returns the errors of the bad files, in listing
+  // order (empty when every file opened).
+  std::vector<LookupError> open_listed_files() const;
+
+  // The class's file of this kind, opened now if not yet (header checked; blocks through
+  // the shared block cache). Throws LookupError as value() does for a missing or
+  // damaged file. Thread-safe. (lookup/class_walk.h reads whole classes through it.)
+  const io::TableReader& file(Material material, io::TableKind kind) const;
 
   // Decompresses every block of the class's file of this kind into the shared block
   // cache, so that Access::cache_only lookups find them (tsivy_preload); blocks_bytes()
@@ -182,8 +191,6 @@ class TableLookup {
   Value resolve(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const;
   Value stored(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const;
   const io::TableReader* reader(Material material, io::TableKind kind, Access access, LookupFailureSite& why) const;
-  // The reader, or LookupError (for the callers that throw anyway).
-  const io::TableReader& reader_or_throw(Material material, io::TableKind kind) const;
   // Marks the file bad (once: the first error stays, on_damage hears of it once) and
   // sets `why` to that first error's failure.
   void mark_damaged(Material material, io::TableKind kind, const LookupError& error, LookupFailureSite& why) const;
@@ -196,18 +203,14 @@ class TableLookup {
   };
   static_assert(sizeof(decltype(Resident::values)::value_type) == kResidentBytesPerSlot);
 
-  std::filesystem::path dir_;
+  std::shared_ptr<const TableDirectory> directory_;
   std::uint64_t id_;  // tells this lookup's entries apart in per-thread memos
   std::function<void(const LookupError&)> on_damage_;
-  TableListing listing_;
   io::SharedBlockCache cache_;
   // Opened readers by (class, kind); published once, read without a lock afterwards.
   mutable std::array<std::atomic<const io::TableReader*>, 2 * kClassSlots> readers_{};
   mutable std::mutex open_mutex_;
   mutable std::vector<std::unique_ptr<io::TableReader>> owned_;
-  // Files found damaged, by (class, kind), under open_mutex_ like the readers.
-  mutable std::array<std::atomic<const LookupError*>, 2 * kClassSlots> damaged_{};
-  mutable std::vector<std::unique_ptr<LookupError>> damaged_owned_;
   std::array<std::atomic<const Resident*>, kClassSlots> resident_{};
   std::mutex resident_mutex_;
   std::vector<std::unique_ptr<Resident>> resident_owned_;

@@ -5,38 +5,29 @@
 #include <string>
 #include <vector>
 
+#include "indexing/capture_reach.h"
 #include "lookup/table_lookup.h"
-#include "table_dir/table_paths.h"
 
 namespace tsivy::probe {
 namespace {
-
-// The classes a capture from `material` can land in: the side that captured is the
-// opponent there, and the side captured from, k stones fewer, is to move. Every k is
-// counted (a capture may stop after any of its steps); k = them leaves a side without
-// stones, which needs no table.
-std::vector<Material> capture_classes(Material material) {
-  std::vector<Material> reached;
-  for (int k = 1; k < material.them; ++k) reached.push_back({material.them - k, material.us});
-  return reached;
-}
 
 constexpr Need kNeeds[] = {Need::wdl, Need::depth};
 
 }  // namespace
 
-ClassAvailability::ClassAvailability(std::filesystem::path dir, const TableListing& listing, const Manifest& manifest)
-    : dir_(std::move(dir)) {
-  for (const ClassFiles& f : listing.classes()) {
-    wdl_found_[f.material.us][f.material.them] = f.wdl;
-    depth_found_[f.material.us][f.material.them] = f.depth;
+ClassAvailability::ClassAvailability(const TableDirectory& directory) : directory_(directory) {
+  const Manifest& manifest = directory.manifest();
+  // A damaged file is as good as absent; refuse() names why.
+  for (const ClassFiles& f : directory.listing().classes()) {
+    wdl_found_[f.material.us][f.material.them] = f.wdl && !directory.damage(f.material, io::TableKind::wdl);
+    depth_found_[f.material.us][f.material.them] = f.depth && !directory.damage(f.material, io::TableKind::depth);
   }
   // By total, ascending: every class a capture reaches is decided before the class.
   for (const Material m : materials_up_to(kMaxStones)) {
     listed_[m.us][m.them] = manifest.find(m) != nullptr;
     for (const Need need : kNeeds) {
       bool answered = has_file(m, need);
-      for (const Material r : capture_classes(m)) answered = answered && answered_[need_slot(need)][r.us][r.them];
+      for (const Material r : capture_targets(m)) answered = answered && answered_[need_slot(need)][r.us][r.them];
       answered_[need_slot(need)][m.us][m.them] = answered;
     }
   }
@@ -54,7 +45,7 @@ ClassAvailability::ClassAvailability(std::filesystem::path dir, const TableListi
 std::vector<Material> ClassAvailability::needed_classes(Material material) {
   std::vector<Material> needed{material};
   for (std::size_t k = 0; k < needed.size(); ++k)
-    for (const Material r : capture_classes(needed[k]))
+    for (const Material r : capture_targets(needed[k]))
       if (std::ranges::find(needed, r) == needed.end()) needed.push_back(r);
   return needed;
 }
@@ -67,7 +58,11 @@ void ClassAvailability::refuse(Material material, Need need) const {
   const std::string complete = "the tables are complete up to " + std::to_string(max_stones(need)) + " stones" +
                                (need == Need::wdl ? " for WDL probes" : "");
   const bool in_range = material.stones() <= kMaxStones;
-  const bool some_file = in_range && (wdl_found_[material.us][material.them] || depth_found_[material.us][material.them]);
+  const auto listed_file = [&](Material m) {
+    const auto& classes = directory_.listing().classes();
+    return std::ranges::any_of(classes, [&](const ClassFiles& f) { return f.material == m && (f.wdl || f.depth); });
+  };
+  const bool some_file = in_range && listed_file(material);
   if (!some_file && !(in_range && listed_[material.us][material.them]))
     throw LookupError(LookupFailure::too_many_stones, std::to_string(material.stones()) + " stones on the board (class " +
                                                           to_string(material) + ", not in these tables); " + complete);
@@ -76,15 +71,15 @@ void ClassAvailability::refuse(Material material, Need need) const {
   while (!pending.empty()) {
     const Material m = pending.front();
     pending.pop_front();
-    if (!wdl_found_[m.us][m.them]) {
-      throw LookupError(LookupFailure::table_missing, table_file(dir_, m, io::TableKind::wdl).string() +
-                                                          " is missing, needed for class " + to_string(material) + "; " + complete);
+    for (const io::TableKind kind : {io::TableKind::wdl, io::TableKind::depth}) {
+      if (kind == io::TableKind::depth && need == Need::wdl) continue;
+      if ((kind == io::TableKind::wdl ? wdl_found_ : depth_found_)[m.us][m.them]) continue;
+      const std::string needed = ", needed for class " + to_string(material) + "; " + complete;
+      if (const FileDamage* damage = directory_.damage(m, kind))
+        throw LookupError(damage->os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt, damage->reason + needed);
+      throw LookupError(LookupFailure::table_missing, directory_.table_file(m, kind).string() + " is missing" + needed);
     }
-    if (need == Need::depth && !depth_found_[m.us][m.them]) {
-      throw LookupError(LookupFailure::table_missing, table_file(dir_, m, io::TableKind::depth).string() +
-                                                          " is missing, needed for class " + to_string(material) + "; " + complete);
-    }
-    for (const Material r : capture_classes(m)) pending.push_back(r);
+    for (const Material r : capture_targets(m)) pending.push_back(r);
   }
   throw LookupError(LookupFailure::table_missing, "class " + to_string(material) + " is not answered; " + complete);
 }

@@ -3,16 +3,16 @@
 // since those are all the lookup reads for its positions. WDL probes need the WDL files
 // only; depth probes need both kinds. Decided once at open from the files found, so that
 // a position is answered or refused by its class alone, not by whether it happens to
-// have a capture; a refusal is TOO_MANY_STONES or TABLE_MISSING by the rule in tsivy.h.
+// have a capture; a refusal is TOO_MANY_STONES or TABLE_MISSING by the rule in tsivy.h,
+// or TABLE_CORRUPT naming why, when a file it needs was found damaged at open (such a
+// file counts as absent: the class is unavailable, every other class answers).
 #pragma once
 
 #include <array>
-#include <filesystem>
 #include <vector>
 
 #include "indexing/material_index.h"
-#include "table_dir/listing.h"
-#include "table_dir/manifest.h"
+#include "table_dir/table_directory.h"
 
 namespace tsivy::probe {
 
@@ -20,7 +20,9 @@ enum class Need { wdl, depth };  // the WDL files alone, or both kinds
 
 class ClassAvailability {
  public:
-  ClassAvailability(std::filesystem::path dir, const TableListing& listing, const Manifest& manifest);
+  // From the files `directory` lists, less those it has recorded damaged (after
+  // TableLookup::open_listed_files), and its manifest. Keeps a reference to it.
+  explicit ClassAvailability(const TableDirectory& directory);
 
   bool answers(Material material, Need need) const {
     return material.stones() <= kMaxStones && answered_[need_slot(need)][material.us][material.them];
@@ -34,7 +36,8 @@ class ClassAvailability {
   // Returns for a class answered (us, them >= 1 stones); otherwise throws LookupError:
   // too_many_stones when the class has no file and the manifest does not list it either
   // (the tables do not go there), table_missing naming the first file it needs that is
-  // absent (a hole: the manifest lists the class, or some file of it is there).
+  // absent (a hole: the manifest lists the class, or some file of it is there), or
+  // table_corrupt / io_error with the reason when that file was found damaged.
   void require(int us, int them, Need need) const {
     if (us + them > kMaxStones || !answered_[need_slot(need)][us][them]) refuse({us, them}, need);
   }
@@ -45,7 +48,7 @@ class ClassAvailability {
   [[noreturn]] void refuse(Material material, Need need) const;
 
   using Table = std::array<std::array<bool, kMaxStones + 1>, kMaxStones + 1>;
-  std::filesystem::path dir_;
+  const TableDirectory& directory_;
   Table wdl_found_{}, depth_found_{}, listed_{};
   std::array<Table, 2> answered_{};
   std::array<int, 2> max_stones_{};

@@ -26,9 +26,7 @@
 #include "probe/class_availability.h"
 #include "probe/message_memo.h"
 #include "table_dir/board_record.h"
-#include "table_dir/listing.h"
-#include "table_dir/manifest.h"
-#include "table_dir/table_paths.h"
+#include "table_dir/table_directory.h"
 
 // A handle. For tables of another board (board_library.h) it holds that board's
 // library and handle, and every call forwards; otherwise it is an OwnTables.
@@ -44,13 +42,13 @@ void log_to(const OwnTables* tables, int level, const std::string& message) noex
 
 // Tables of this library's own board.
 struct OwnTables final : tsivy_tables {
-  OwnTables(const std::filesystem::path& dir, const tsivy::Manifest& manifest, tsivy::LookupOptions options,
-            tsivy_log_fn log_fn, void* user)
+  OwnTables(std::shared_ptr<const tsivy::TableDirectory> directory, tsivy::LookupOptions options, tsivy_log_fn log_fn,
+            void* user)
       : log(log_fn),
         log_user(user),
         cache_bytes(options.cache_bytes),
-        lookup(dir, logging_damage(std::move(options))),
-        availability(dir, lookup.listing(), manifest) {}
+        lookup(std::move(directory), logging_damage(std::move(options))),
+        availability(with_files_opened(lookup)) {}
 
   tsivy_log_fn log;
   void* log_user;
@@ -80,6 +78,13 @@ struct OwnTables final : tsivy_tables {
   }
 
  private:
+  // Headers and block indexes now: a truncated or damaged file is found here, not met
+  // by some probe later (blocks are checked as probes read them, tsivy_check() reads
+  // them all). The directory records it, so that its class is unavailable.
+  static const tsivy::TableDirectory& with_files_opened(const tsivy::TableLookup& lookup) {
+    lookup.open_listed_files();
+    return lookup.directory();
+  }
   // The lookup marks a damaged file bad once and says so once: one log line per file,
   // however many probes meet it afterwards.
   tsivy::LookupOptions logging_damage(tsivy::LookupOptions options) const {
@@ -215,20 +220,6 @@ void require(bool ok, const char* caller, const char* what) {
   if (!ok) fail(TSIVY_ERROR_BAD_ARGUMENT, std::string(caller) + what);
 }
 
-// The board of a table directory's tables, or why `dir` is none (tsivy_open's and
-// tsivy_check's statuses).
-std::string table_directory_board(const std::filesystem::path& dir) {
-  std::error_code ec;
-  const std::string manifest = tsivy::Manifest::kFileName;
-  if (!std::filesystem::is_directory(dir, ec))
-    fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no such table directory (no " + manifest + ")");
-  // `tsivy generate` writes the manifest last: without it the directory is no finished set of tables.
-  if (!std::filesystem::exists(dir / manifest, ec))
-    fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no " + manifest + ", not a table directory written by `tsivy generate`");
-  // A manifest that records no readable board is Manifest::load's to refuse, here.
-  return tsivy::recorded_board(dir).value_or(tsivy::board_name());
-}
-
 // libtsivy.so and libtsivy.a open another board's tables through that board's library.
 // The build tree's own static tsivy_probe (the command, the server) refuses them with
 // the message that names `tsivy --board`, which runs that board's build instead.
@@ -238,28 +229,42 @@ constexpr bool kForwardsBoards = true;
 constexpr bool kForwardsBoards = false;
 #endif
 
+// A table directory opened: of this library's board (`own`), or the name of the other
+// board whose tables it holds.
+struct OpenedDirectory {
+  std::shared_ptr<const tsivy::TableDirectory> own;
+  std::string other_board;
+};
+
+// Opens `dir` once (its manifest read once), or fails with tsivy_open's and
+// tsivy_check's statuses: NO_TABLES for no directory or no manifest, TABLE_CORRUPT for
+// a manifest that is none.
+OpenedDirectory open_directory(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const std::string manifest = tsivy::Manifest::kFileName;
+  if (!std::filesystem::is_directory(dir, ec))
+    fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no such table directory (no " + manifest + ")");
+  // `tsivy generate` writes the manifest last: without it the directory is no finished set of tables.
+  if (!std::filesystem::exists(dir / manifest, ec))
+    fail(TSIVY_ERROR_NO_TABLES, dir.string() + ": no " + manifest + ", not a table directory written by `tsivy generate`");
+  try {
+    return {tsivy::TableDirectory::open(dir), {}};
+  } catch (const tsivy::OtherBoardError& e) {
+    if (!kForwardsBoards) fail(TSIVY_ERROR_NO_TABLES, e.what());
+    return {nullptr, e.board()};
+  } catch (const tsivy::NotATableDirectory& e) {
+    fail(TSIVY_ERROR_NO_TABLES, e.what());
+  } catch (const std::runtime_error& e) {
+    fail(TSIVY_ERROR_TABLE_CORRUPT, e.what());
+  }
+}
+
 // The library that reads the tables of `board` in `dir`, another board than this one's.
 const tsivy::probe::BoardLibrary& board_library_for(const std::filesystem::path& dir, const std::string& board) {
-  if (!kForwardsBoards) {
-    try {
-      tsivy::check_board_of(dir);
-    } catch (const std::invalid_argument& e) {
-      fail(TSIVY_ERROR_NO_TABLES, e.what());
-    }
-  }
   try {
     return tsivy::probe::board_library(board);
   } catch (const tsivy::probe::BoardLibraryMissing& e) {
     fail(TSIVY_ERROR_NO_TABLES, dir.string() + " holds tables of the " + board + " board; " + e.what());
-  }
-}
-
-// The manifest of a table directory of this library's board.
-tsivy::Manifest table_directory_manifest(const std::filesystem::path& dir) {
-  try {
-    return tsivy::Manifest::load(dir);
-  } catch (const std::runtime_error& e) {
-    fail(TSIVY_ERROR_TABLE_CORRUPT, e.what());
   }
 }
 
@@ -271,17 +276,17 @@ struct CheckedFile {
   const tsivy::ManifestFile* listed;  // null for a file the manifest does not list
 };
 
-void check_file(const std::filesystem::path& dir, const CheckedFile& f) {
-  const std::filesystem::path file = tsivy::table_file(dir, f.material, f.kind);
+void check_file(const tsivy::TableDirectory& dir, const CheckedFile& f) {
+  const std::filesystem::path file = dir.table_file(f.material, f.kind);
   if (!f.present) fail(TSIVY_ERROR_TABLE_MISSING, file.string() + " is missing (the manifest lists it)");
   std::error_code ec;
-  const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
+  static_cast<void>(std::filesystem::file_size(file, ec));  // only whether the system can look at it
   if (ec) fail(TSIVY_ERROR_IO, file.string() + ": " + ec.message());
-  if (f.listed && bytes != f.listed->bytes)
-    fail(TSIVY_ERROR_TABLE_CORRUPT, file.string() + ": " + std::to_string(bytes) + " bytes where the manifest says " +
-                                        std::to_string(f.listed->bytes));
+  if (f.listed)
+    if (const auto problem = dir.differs_from_manifest(*f.listed, tsivy::ManifestCheck::size))
+      fail(TSIVY_ERROR_TABLE_CORRUPT, *problem);
   try {
-    tsivy::open_class_file(dir, f.material, f.kind).verify();
+    dir.open_table(f.material, f.kind).verify();
   } catch (const tsivy::io::TableIoError& e) {
     fail(TSIVY_ERROR_IO, e.what());
   } catch (const tsivy::io::TableError& e) {
@@ -418,9 +423,9 @@ int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_l
   const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(dir && out, caller, ": dir and out must not be NULL");
     const std::filesystem::path path(dir);
-    const std::string board = table_directory_board(path);
-    if (board != tsivy::board_name()) {
-      const tsivy::probe::BoardLibrary& library = board_library_for(path, board);
+    OpenedDirectory directory = open_directory(path);
+    if (!directory.own) {
+      const tsivy::probe::BoardLibrary& library = board_library_for(path, directory.other_board);
       auto forwarding = std::make_unique<tsivy_tables>();  // before the open, so that nothing leaks
       const int inner_status = library.open_logged(dir, cache_bytes, log, log_user, &forwarding->inner);
       if (inner_status != TSIVY_OK) fail(inner_status, library.last_error());
@@ -428,14 +433,9 @@ int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_l
       *out = forwarding.release();
       return;
     }
-    const tsivy::Manifest manifest = table_directory_manifest(path);
     tsivy::LookupOptions options;
     if (cache_bytes) options.cache_bytes = cache_bytes;
-    opened = new OwnTables(path, manifest, options, log, log_user);
-    // Headers and block indexes now: a truncated or damaged file is refused here, not
-    // met by some probe later (blocks are checked as probes read them, tsivy_check()
-    // reads them all).
-    opened->lookup.open_listed_files();
+    opened = new OwnTables(std::move(directory.own), options, log, log_user);
     for (const tsivy::ClassFiles& f : opened->lookup.listing().classes())
       opened->classes.push_back({f.material.us, f.material.them, f.wdl ? 1 : 0, f.depth ? 1 : 0,
                                  opened->availability.answers(f.material, tsivy::probe::Need::wdl) ? 1 : 0,
@@ -446,6 +446,11 @@ int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_l
         log_to(opened, TSIVY_LOG_WARNING,
                path.string() + ": class " + std::to_string(c.us_stones) + "v" + std::to_string(c.them_stones) +
                    " has no " + (c.has_wdl ? "depth" : "wdl") + " file");
+    // A damaged file makes its class (and those whose captures reach it) unavailable,
+    // as a missing one does; every other class answers. Its line was logged as found.
+    for (const tsivy::DamagedFile& d : opened->lookup.directory().damaged_files())
+      log_to(opened, TSIVY_LOG_WARNING,
+             path.string() + ": class " + tsivy::to_string(d.material) + " unavailable: " + d.damage.reason);
     log_to(opened, TSIVY_LOG_INFO,
            path.string() + ": " + std::to_string(opened->classes.size()) + " classes, complete up to " +
                std::to_string(tsivy_max_stones(opened)) + " stones");
@@ -614,15 +619,15 @@ int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
   return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(dir != nullptr, "tsivy_check: dir must not be NULL");
     const std::filesystem::path path(dir);
-    const std::string board = table_directory_board(path);
-    if (board != tsivy::board_name()) {
-      const tsivy::probe::BoardLibrary& library = board_library_for(path, board);
+    const OpenedDirectory directory = open_directory(path);
+    if (!directory.own) {
+      const tsivy::probe::BoardLibrary& library = board_library_for(path, directory.other_board);
       const int status = library.check(dir, progress, progress_user);
       if (status != TSIVY_OK) fail(status, library.last_error());
       return;
     }
-    const tsivy::Manifest manifest = table_directory_manifest(path);
-    const tsivy::TableListing listing(path);
+    const tsivy::Manifest& manifest = directory.own->manifest();
+    const tsivy::TableListing& listing = directory.own->listing();
     std::vector<CheckedFile> files;
     for (const tsivy::Material m : tsivy::materials_up_to(tsivy::kMaxStones)) {
       const auto found = std::ranges::find_if(listing.classes(), [&](const tsivy::ClassFiles& f) { return f.material == m; });
@@ -638,7 +643,7 @@ int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
     std::uint64_t bytes_total = 0;
     for (const CheckedFile& f : files) {
       std::error_code ec;
-      const std::uintmax_t bytes = f.present ? std::filesystem::file_size(tsivy::table_file(path, f.material, f.kind), ec) : 0;
+      const std::uintmax_t bytes = f.present ? std::filesystem::file_size(directory.own->table_file(f.material, f.kind), ec) : 0;
       sizes.push_back(ec ? 0 : bytes);
       bytes_total += sizes.back();
     }
@@ -646,9 +651,9 @@ int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
     std::string first_message;
     tsivy_check_progress report{nullptr, TSIVY_OK, "", 0, files.size(), 0, bytes_total};
     for (std::size_t k = 0; k < files.size(); ++k) {
-      const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] { check_file(path, files[k]); });
+      const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] { check_file(*directory.own, files[k]); });
       if (status != TSIVY_OK && first_status == TSIVY_OK) first_status = status, first_message = last_message();
-      const std::string file = tsivy::table_file(path, files[k].material, files[k].kind).string();
+      const std::string file = directory.own->table_file(files[k].material, files[k].kind).string();
       report.file = file.c_str();
       report.status = status;
       report.message = status == TSIVY_OK ? "" : last_message().c_str();

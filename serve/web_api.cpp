@@ -99,13 +99,22 @@ ApiAnswer error_answer(int http_status, const std::string& message, const char* 
   return {http_status, {{"error", message}, {"status", tsivy_status}}};
 }
 
-WebApi::WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads,
+namespace {
+const Manifest& required_manifest(const TableDirectory& directory) {
+  directory.require_classes();
+  return directory.manifest();
+}
+}  // namespace
+
+// libtsivy's handle is opened through the C API, by the directory's path (its manifest
+// read a second time there); everything else reads the directory opened once.
+WebApi::WebApi(std::shared_ptr<const TableDirectory> directory, unsigned probe_threads,
                const std::map<std::string, std::string>& deepest, unsigned search_workers)
-    : tables_(tables),
-      info_(info_json(tables, Manifest::load_required(dir), deepest)),
+    : tables_(directory->path().string()),
+      info_(info_json(tables_, required_manifest(*directory), deepest)),
       probe_slots_(static_cast<std::ptrdiff_t>(std::clamp(probe_threads, 1u, 1024u))),
       random_state_(std::random_device{}()),
-      search_tables_(std::make_unique<TableLookup>(dir, LookupOptions{.cache_bytes = std::size_t{32} << 20})),
+      search_tables_(std::make_unique<TableLookup>(std::move(directory), LookupOptions{.cache_bytes = std::size_t{32} << 20})),
       searches_(std::make_unique<SearchPool>(search_tables_.get(), SearchPoolOptions{.workers = search_workers})) {}
 
 WebApi::~WebApi() = default;

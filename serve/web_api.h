@@ -23,6 +23,7 @@
 #include <semaphore>
 #include <string>
 
+#include "table_dir/table_directory.h"
 #include "tsivy/tsivy.hpp"
 
 namespace tsivy {
@@ -45,15 +46,19 @@ ApiAnswer error_answer(int http_status, const std::string& message, const char* 
 
 class WebApi {
  public:
-  // Reads the directory's manifest now, so that a directory without one fails at start.
-  // At most probe_threads probes run at once, however many connections are open.
+  // Serves the tables of `directory`: probes through libtsivy's handle, opened here
+  // (tables()), the engines' searches through one TableLookup of their own, both on
+  // this one directory. Refuses a directory whose manifest lists no class, so that it
+  // fails at start. At most probe_threads probes run at once, however many connections are open.
   // deepest: one position of each class's greatest depth (FEN, by class name "MvN"), as
   // `tsivy stats` finds them; /api/info gives "deepest" for the classes it names.
   // search_workers: engine searches run at once (each with its own engine); more wait
-  // in a short queue. The engines read the directory through one TableLookup of their own.
-  WebApi(const Tables& tables, const std::filesystem::path& dir, unsigned probe_threads,
+  // in a short queue.
+  WebApi(std::shared_ptr<const TableDirectory> directory, unsigned probe_threads,
          const std::map<std::string, std::string>& deepest = {}, unsigned search_workers = 2);
   ~WebApi();
+
+  const Tables& tables() const { return tables_; }
 
   ApiAnswer probe(const std::optional<std::string>& fen) const;
   ApiAnswer line(const std::optional<std::string>& fen, const std::optional<std::string>& max_turns) const;
@@ -80,7 +85,7 @@ class WebApi {
   // The position of a fen parameter, or the error answer for it.
   std::optional<Sets> read_position(const std::optional<std::string>& fen, ApiAnswer& error) const;
 
-  const Tables& tables_;
+  const Tables tables_;
   nlohmann::json info_;
   mutable std::counting_semaphore<1024> probe_slots_;
   mutable std::mutex random_mutex_;

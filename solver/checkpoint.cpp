@@ -5,7 +5,6 @@
 
 namespace tsivy {
 
-std::filesystem::path checkpoint_dir(const std::filesystem::path& tables) { return tables / ".checkpoint"; }
 
 CheckpointWriter::CheckpointWriter(std::filesystem::path file) : out_(std::move(file)) {}
 

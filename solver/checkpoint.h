@@ -16,9 +16,6 @@
 
 namespace tsivy {
 
-// The directory checkpoints of a table directory live in.
-std::filesystem::path checkpoint_dir(const std::filesystem::path& tables);
-
 // Raised for a checkpoint that cannot be used: damaged, truncated, another layout.
 class CheckpointError : public std::runtime_error {
  public:

@@ -1,4 +1,4 @@
-// The one interface between the solver and MPI (architecture.md, "Distribution over MPI
+// The one interface between the solver and MPI (docs/architecture.md, "Distribution over MPI
 // ranks"). The solver talks only to this; a single process uses the local
 // implementation, a job started by mpirun/srun the MPI one (solver/mpi_communicator.cpp).
 // Every call is collective: all ranks make the same calls in the same order, from the

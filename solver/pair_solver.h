@@ -1,5 +1,5 @@
 // Retrograde analysis of one material pair, (m, n) together with (n, m)
-// (architecture.md, "Solving order"): seed from captures, propagate by paika un-moves
+// (docs/architecture.md, "Solving order"): seed from captures, propagate by paika un-moves
 // with successor counters in depth order, draws last. Owner computes: every worker
 // (a thread of a rank) holds and changes only its own slots (solver/partition.h);
 // updates for other workers' slots are buffered per owner and exchanged, between
@@ -88,10 +88,11 @@ struct SolveOptions {
   std::filesystem::path checkpoint_dir;
   double checkpoint_every = 0;
   std::ostream* log = nullptr;  // "resuming from checkpoint" notes, seeding's shares (rank 0)
-  // The table directory whose value files (DIR/values, solver/table_files.h) seeding
-  // reads the smaller classes from, and writes where they are missing. Empty: seeding
-  // resolves them by search through `smaller` and writes nothing.
-  std::filesystem::path table_dir;
+  // Whether seeding reads the smaller classes from the value files of the directory
+  // `smaller` reads (TableDirectory::value_file, solver/table_files.h), and writes them
+  // where they are missing. false: seeding resolves them by search through `smaller`
+  // and writes nothing.
+  bool value_files = false;
   // Values deeper than this go to the side table instead of the one-byte code
   // (lookup/value_code.h); at most, and by default, all the code holds. Lower only so
   // that tests of small classes take the side table's path, which otherwise only 4v4
@@ -120,7 +121,7 @@ struct SolvedSlice {
 
 // Solves `material` and its mirror class (once when m == n) together with the other
 // ranks of `comm`. Every class with fewer stones must already be readable through
-// `smaller` (or have value files in options.table_dir).
+// `smaller` (or have value files in its directory, options.value_files).
 // Returns this rank's slices of the solved classes, `material` first.
 std::vector<SolvedSlice> solve_pair(Material material, const TableLookup& smaller, Communicator& comm,
                                     const SolveOptions& options, SolveStats* stats = nullptr);

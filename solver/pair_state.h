@@ -1,5 +1,6 @@
-// The working state of one pair on one rank while it is solved (solver/pair_solver.cpp),
-// and what its checkpoint saves (solver/pair_checkpoint.h). Internal to the solver.
+// The working state of one pair on one rank while it is solved: seeded
+// (solver/seeding.h), then propagated (solver/pair_solver.cpp); what its checkpoint
+// saves (solver/pair_checkpoint.h). Internal to the solver.
 #pragma once
 
 #include <array>
@@ -10,6 +11,7 @@
 #include "game/position.h"
 #include "indexing/material_index.h"
 #include "lookup/outcome.h"
+#include "lookup/value_code.h"
 #include "solver/pair_solver.h"
 #include "solver/partition.h"
 
@@ -51,5 +53,21 @@ struct PairState {
   std::uint64_t seed_depth_limit = 0;      // one past the deepest seed of any rank
   std::uint64_t resolved = 0, canonical = 0;  // positions with a value / all positions, all ranks
 };
+
+// Stores the value of slot `slot` of class `class_id` (its working class `c`, owned by
+// worker `w`): a value code, or the worker's side table for a depth past
+// max_coded_depth (pair_solver.h, SolveOptions). Seeding and propagation store so.
+inline void store_value(WorkingClass& c, Worker& w, std::size_t class_id, std::uint64_t slot, const Value& v,
+                        int max_coded_depth) {
+  std::uint8_t& code = c.codes[slot - c.first];
+  if (v.outcome == Outcome::draw) {
+    code = slot_code::kDraw;
+  } else if (v.depth <= max_coded_depth) {
+    code = slot_code::encode(v.outcome, v.depth);
+  } else {
+    code = slot_code::kDeep;
+    w.deep[class_id][slot] = v;
+  }
+}
 
 }  // namespace tsivy

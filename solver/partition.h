@@ -1,4 +1,4 @@
-// Who owns which slots of a pair (architecture.md, "Distribution over MPI ranks").
+// Who owns which slots of a pair (docs/architecture.md, "Distribution over MPI ranks").
 // Each class's slots are split into one contiguous range per rank, and each rank's
 // range into one per thread. Rank boundaries are multiples of kRankAlignment, which
 // is a multiple of every table's entries per block, so each rank compresses and

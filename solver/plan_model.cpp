@@ -6,7 +6,7 @@
 #include "solver/resident_shares.h"
 #include "solver/generate.h"
 #include "solver/pair_solver.h"
-#include "solver/residents.h"
+#include "indexing/capture_reach.h"
 #include "solver/partition.h"
 
 namespace tsivy {
@@ -90,7 +90,7 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
     plan.wdl_bytes += static_cast<std::uint64_t>(std::llround(static_cast<double>(canonical) * figures.wdl_bytes_per_position));
     plan.depth_bytes += static_cast<std::uint64_t>(std::llround(static_cast<double>(canonical) * figures.depth_bytes_per_position));
   }
-  const RankBytes largest = largest_rank_bytes(classes, resident_classes_for(material), ranks);
+  const RankBytes largest = largest_rank_bytes(classes, pair_captures_reach(material), ranks);
   plan.working_bytes = largest.working;
   plan.resident_bytes = largest.shares;
   // Each thread buffers up to updates_per_round updates per round (a soft limit) for the

@@ -10,12 +10,12 @@
 #include "parallel/parallel.h"
 #include "solver/clock.h"
 #include "solver/table_files.h"
-#include "table_dir/table_paths.h"
+#include "table_dir/table_directory.h"
 
 namespace tsivy {
 
 ResidentShares::ResidentShares(std::span<const Material> classes, const TableLookup& lookup,
-                               const std::filesystem::path& table_dir, Communicator& comm, unsigned threads,
+                               bool value_files, Communicator& comm, unsigned threads,
                                std::ostream* log) {
   for (auto& row : ids_) row.fill(-1);
   const auto rank = static_cast<unsigned>(comm.rank());
@@ -31,11 +31,11 @@ ResidentShares::ResidentShares(std::span<const Material> classes, const TableLoo
     // Read at random by seeding: on huge pages (memory/huge_pages.h says why).
     memory::assign_on_huge_pages(share.values, share.last - share.first, std::uint16_t{0});
     const char* how = "read from value files";
-    if (table_dir.empty() || !read_value_files(share, table_dir, comm, threads, log)) {
+    if (!value_files || !read_value_files(share, lookup.directory(), comm, threads, log)) {
       resolve_by_search(share, lookup, threads);
       how = "resolved by search";
-      if (!table_dir.empty()) {
-        write_value_files(table_dir, m, share.first, share.last, share.values, comm, threads);
+      if (value_files) {
+        write_value_files(lookup.directory(), m, share.first, share.last, share.values, comm, threads);
         how = "resolved by search, value files written";
       }
     }
@@ -56,21 +56,20 @@ std::uint64_t ResidentShares::bytes() const {
 
 // Rank 0 decides whether both files are there, so that all ranks take the same path; a
 // damaged file on any rank sends every rank to the search.
-bool ResidentShares::read_value_files(Share& share, const std::filesystem::path& table_dir, Communicator& comm,
+bool ResidentShares::read_value_files(Share& share, const TableDirectory& dir, Communicator& comm,
                                       unsigned threads, std::ostream* log) {
-  const std::filesystem::path dir = value_files_dir(table_dir);
   std::vector<std::uint8_t> present{0};
   if (comm.is_root()) {
     std::error_code error;
-    present[0] = std::filesystem::exists(table_file(dir, share.material, io::TableKind::wdl), error) &&
-                 std::filesystem::exists(table_file(dir, share.material, io::TableKind::depth), error);
+    present[0] = std::filesystem::exists(dir.value_file(share.material, io::TableKind::wdl), error) &&
+                 std::filesystem::exists(dir.value_file(share.material, io::TableKind::depth), error);
   }
   comm.broadcast(present);
   if (!present[0]) return false;
   std::array<std::uint64_t, 1> failed{0};
   std::string problem;
   try {
-    read_value_share(table_dir, share.material, share.first, share.values, threads);
+    read_value_share(dir, share.material, share.first, share.values, threads);
   } catch (const std::exception& e) {
     failed[0] = 1;
     problem = e.what();

@@ -1,5 +1,5 @@
 // What seeding reads: the values of the smaller classes a pair's captures reach
-// (resident_classes_for), capture positions included, split over the ranks as the
+// (pair_captures_reach, indexing/capture_reach.h), capture positions included, split over the ranks as the
 // pair's own slots are. Each rank holds only its share of each class, the slots it
 // would own solving that class (solver/partition.h, one range per rank), so this memory
 // divides over the ranks like the working state; seeding asks the owners for the values
@@ -32,11 +32,12 @@ inline constexpr std::uint64_t kShareBytesPerSlot = sizeof(std::uint16_t);
 class ResidentShares {
  public:
   // Loads this rank's share of each class of `classes`, smallest first, on `threads`
-  // threads (collective). `table_dir`: where the value files are (DIR/values) and are
-  // written when missing; empty: every share is resolved by search and nothing written.
+  // threads (collective). `value_files`: read from the value files of the lookup's
+  // directory (TableDirectory::value_file), written there when missing; false: every
+  // share is resolved by search and nothing written.
   // One line per class on `log` when given, e.g.
   //   "  6v1       share for seeding: 159.1 MB of 159.1 MB, 1.2 s, read from value files"
-  ResidentShares(std::span<const Material> classes, const TableLookup& lookup, const std::filesystem::path& table_dir,
+  ResidentShares(std::span<const Material> classes, const TableLookup& lookup, bool value_files,
                  Communicator& comm, unsigned threads, std::ostream* log);
 
   // The class of positions with `us` stones to move against `them`, or -1 when it is
@@ -61,7 +62,7 @@ class ResidentShares {
     std::vector<std::uint16_t> values;  // packed values of [first, last)
   };
   static_assert(sizeof(decltype(Share::values)::value_type) == kShareBytesPerSlot);
-  bool read_value_files(Share& share, const std::filesystem::path& table_dir, Communicator& comm, unsigned threads,
+  bool read_value_files(Share& share, const TableDirectory& dir, Communicator& comm, unsigned threads,
                         std::ostream* log);
   void resolve_by_search(Share& share, const TableLookup& lookup, unsigned threads);
 

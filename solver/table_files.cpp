@@ -112,16 +112,17 @@ io::TableHeader write_distributed(const std::filesystem::path& file, const io::T
 }
 
 
-// Both files of a class into `dir`, value(slot) giving each entry of this rank's slots.
-template <class ValueOf>
-std::array<io::TableHeader, 2> write_class_files(const std::filesystem::path& dir, RankSlots slots, Communicator& comm,
+// Both files of a class, named by file_of(kind), value(slot) giving each entry of this
+// rank's slots.
+template <class FileOf, class ValueOf>
+std::array<io::TableHeader, 2> write_class_files(FileOf file_of, RankSlots slots, Communicator& comm,
                                                  unsigned threads, const io::WriteOptions& options, ValueOf value) {
   const Material m = slots.material;
   const io::TableHeader wdl = write_distributed<std::uint8_t>(
-      table_file(dir, m, io::TableKind::wdl), spec_of(m, io::TableKind::wdl), slots, comm, threads, options,
+      file_of(io::TableKind::wdl), spec_of(m, io::TableKind::wdl), slots, comm, threads, options,
       [&](std::uint64_t s) { return static_cast<std::uint8_t>(value(s).outcome); });  // unused: don't-care
   const io::TableHeader depth = write_distributed<std::uint16_t>(
-      table_file(dir, m, io::TableKind::depth), spec_of(m, io::TableKind::depth), slots, comm, threads, options,
+      file_of(io::TableKind::depth), spec_of(m, io::TableKind::depth), slots, comm, threads, options,
       [&](std::uint64_t s) {
         // No reader looks at the depth of a draw or of a don't-care entry.
         const Value v = value(s);
@@ -138,27 +139,29 @@ io::WriteOptions value_file_options() {
   return options;
 }
 
-void create_value_files_dir(const std::filesystem::path& dir, Communicator& comm) {
-  if (comm.is_root()) std::filesystem::create_directories(value_files_dir(dir));
+void create_value_files_dir(const TableDirectory& dir, Communicator& comm) {
+  if (comm.is_root()) std::filesystem::create_directories(dir.value_files_dir());
   comm.barrier();
 }
 
 }  // namespace
 
-std::array<io::TableHeader, 2> write_solved_class(const std::filesystem::path& dir, const SolvedSlice& slice,
+std::array<io::TableHeader, 2> write_solved_class(const TableDirectory& dir, const SolvedSlice& slice,
                                                   Communicator& comm, unsigned threads) {
-  return write_class_files(dir, {slice.material, slice.first, slice.last}, comm, threads, io::WriteOptions{},
+  const auto file_of = [&](io::TableKind kind) { return dir.table_file(slice.material, kind); };
+  return write_class_files(file_of, {slice.material, slice.first, slice.last}, comm, threads, io::WriteOptions{},
                            [&](std::uint64_t s) { return slice.stored_at(s); });
 }
 
-void write_value_files(const std::filesystem::path& dir, const SolvedSlice& slice, Communicator& comm,
+void write_value_files(const TableDirectory& dir, const SolvedSlice& slice, Communicator& comm,
                        unsigned threads) {
   create_value_files_dir(dir, comm);
-  write_class_files(value_files_dir(dir), {slice.material, slice.first, slice.last}, comm, threads,
+  const auto file_of = [&](io::TableKind kind) { return dir.value_file(slice.material, kind); };
+  write_class_files(file_of, {slice.material, slice.first, slice.last}, comm, threads,
                     value_file_options(), [&](std::uint64_t s) { return slice.at(s); });
 }
 
-void write_value_files(const std::filesystem::path& dir, Material material, std::uint64_t first, std::uint64_t last,
+void write_value_files(const TableDirectory& dir, Material material, std::uint64_t first, std::uint64_t last,
                        std::span<const std::uint16_t> values, Communicator& comm, unsigned threads) {
   const MaterialIndex& index = MaterialIndex::of(material);
   if (values.size() != last - first) throw std::logic_error("write_value_files: values do not cover the slots");
@@ -171,7 +174,8 @@ void write_value_files(const std::filesystem::path& dir, Material material, std:
       if (slot.canonical()) canonical[local / 64] |= std::uint64_t{1} << (local % 64);
     });
   }, std::uint64_t{1} << 10);
-  write_class_files(value_files_dir(dir), {material, first, last}, comm, threads, value_file_options(),
+  const auto file_of = [&](io::TableKind kind) { return dir.value_file(material, kind); };
+  write_class_files(file_of, {material, first, last}, comm, threads, value_file_options(),
                     [&](std::uint64_t s) {
                       const std::uint64_t local = s - first;
                       if (!(canonical[local / 64] >> (local % 64) & 1)) return Value{Outcome::unused, 0};
@@ -179,11 +183,11 @@ void write_value_files(const std::filesystem::path& dir, Material material, std:
                     });
 }
 
-void read_value_share(const std::filesystem::path& dir, Material material, std::uint64_t first,
+void read_value_share(const TableDirectory& dir, Material material, std::uint64_t first,
                       std::span<std::uint16_t> out, unsigned threads) {
   // Read once, start to end: through the readers' own small caches.
-  const io::TableReader wdl = open_class_file(value_files_dir(dir), material, io::TableKind::wdl);
-  const io::TableReader depth = open_class_file(value_files_dir(dir), material, io::TableKind::depth);
+  const io::TableReader wdl = dir.open_value_file(material, io::TableKind::wdl);
+  const io::TableReader depth = dir.open_value_file(material, io::TableKind::depth);
   if (first + out.size() > wdl.size()) throw io::TableError(wdl.file(), "fewer entries than the share read");
   const unsigned workers = std::max(1u, threads);
   std::vector<std::vector<std::uint8_t>> outcomes(workers);
@@ -203,12 +207,12 @@ void read_value_share(const std::filesystem::path& dir, Material material, std::
   }, kRankAlignment);
 }
 
-ClassTable read_class_table(const std::filesystem::path& dir, Material material) {
+ClassTable read_class_table(const TableDirectory& dir, Material material) {
   ClassTable table{material, {}, {}};
-  const io::TableReader wdl = open_class_file(dir, material, io::TableKind::wdl);
+  const io::TableReader wdl = dir.open_table(material, io::TableKind::wdl);
   table.wdl.resize(wdl.size());
   wdl.read(0, std::span<std::uint8_t>(table.wdl));
-  const io::TableReader depth = open_class_file(dir, material, io::TableKind::depth);
+  const io::TableReader depth = dir.open_table(material, io::TableKind::depth);
   table.depth.resize(depth.size());
   depth.read(0, std::span<std::uint16_t>(table.depth));
   return table;

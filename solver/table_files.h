@@ -9,7 +9,7 @@
 
 #include "indexing/material_index.h"
 #include "io/table_file.h"
-#include "table_dir/table_paths.h"
+#include "table_dir/table_directory.h"
 #include "solver/class_table.h"
 #include "solver/communicator.h"
 #include "solver/pair_solver.h"
@@ -24,30 +24,30 @@ namespace tsivy {
 // place. Byte-identical for any rank count (io::write_table of the whole class writes
 // the same bytes: one block encoder).
 // Returns the WDL and depth headers (with the value counts of the whole class).
-std::array<io::TableHeader, 2> write_solved_class(const std::filesystem::path& dir, const SolvedSlice& slice,
+std::array<io::TableHeader, 2> write_solved_class(const TableDirectory& dir, const SolvedSlice& slice,
                                                   Communicator& comm, unsigned threads);
 
-// The generation-side value files of a class (table_dir/table_paths.h, value_files_dir):
-// both files, as write_solved_class writes them, but with the true value of every
-// canonical slot, capture positions included, so that later passes (the seeding of
-// larger pairs, a resumed run) read them without searching (TableLookup::load_resident).
+// The generation-side value files of a class (TableDirectory::value_file): both files,
+// as write_solved_class writes them, but with the true value of every canonical slot,
+// capture positions included, so that later passes (the seeding of larger pairs, a
+// resumed run) read them without searching (solver/resident_shares.h).
 // Written at zstd level 1 into DIR/values. Collective, like write_solved_class.
-void write_value_files(const std::filesystem::path& dir, const SolvedSlice& slice, Communicator& comm,
+void write_value_files(const TableDirectory& dir, const SolvedSlice& slice, Communicator& comm,
                        unsigned threads);
 // The same from packed values (lookup/value_code.h) of slots [first, last), which each
 // rank passes for its own range of the class (block-aligned, solver/partition.h, as
 // ResidentShares holds them); entries of non-canonical slots are ignored.
-void write_value_files(const std::filesystem::path& dir, Material material, std::uint64_t first, std::uint64_t last,
+void write_value_files(const TableDirectory& dir, Material material, std::uint64_t first, std::uint64_t last,
                        std::span<const std::uint16_t> values, Communicator& comm, unsigned threads);
 // Reads the packed values of slots [first, first + out.size()) of the class's value files
 // in DIR/values into `out` (a draw's depth as 0; non-canonical slots hold fill), on
 // `threads` threads. Throws io::TableError when a file is damaged or not that class's.
-void read_value_share(const std::filesystem::path& dir, Material material, std::uint64_t first,
+void read_value_share(const TableDirectory& dir, Material material, std::uint64_t first,
                       std::span<std::uint16_t> out, unsigned threads);
 
 // Reads both files of a class through io::TableReader, checking that their headers
 // describe this class, this index scheme and this slot count. Throws io::TableError.
 // Only the entries TableLookup::reads_entry names hold values; the rest hold fill.
-ClassTable read_class_table(const std::filesystem::path& dir, Material material);
+ClassTable read_class_table(const TableDirectory& dir, Material material);
 
 }  // namespace tsivy

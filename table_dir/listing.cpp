@@ -3,13 +3,11 @@
 #include <algorithm>
 #include <system_error>
 
-#include "table_dir/board_record.h"
 #include "table_dir/table_paths.h"
 
 namespace tsivy {
 
 TableListing::TableListing(const std::filesystem::path& dir) : dir_(dir) {
-  check_board_of(dir_);
   std::error_code error;  // a file that cannot be looked at counts as absent
   for (const Material m : materials_up_to(kMaxStones)) {
     const ClassFiles f{m, std::filesystem::exists(table_file(dir_, m, io::TableKind::wdl), error),

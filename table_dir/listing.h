@@ -20,7 +20,8 @@ struct ClassFiles {
 
 class TableListing {
  public:
-  // Looks for the files of every class up to kMaxStones in `dir`; opens none of them.
+  // Looks for the files of every class up to kMaxStones in `dir`; opens none of them
+  // (TableDirectory::open lists its directory so, once).
   explicit TableListing(const std::filesystem::path& dir);
 
   // The classes with at least one file, by total then m.

@@ -1,19 +1,14 @@
 #include "table_dir/manifest.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
-#include <system_error>
 
+#include "game/geometry.h"
 #include "io/atomic_file.h"
-#include "io/table_file.h"
 #include "table_dir/board_record.h"
-#include "table_dir/table_paths.h"
 
 namespace tsivy {
 namespace {
@@ -40,14 +35,25 @@ ManifestFile file_from_json(const nlohmann::json& j) {
 
 }  // namespace
 
-Manifest Manifest::load(const std::filesystem::path& dir) {
-  Manifest manifest;
+bool Manifest::read(const std::filesystem::path& dir, Manifest& manifest) {
+  manifest = Manifest();
   const std::filesystem::path path = dir / kFileName;
   std::ifstream in(path);
-  if (!in) return manifest;
-  check_board_of(dir);
+  if (!in) return false;
+  nlohmann::json j;
   try {
-    const nlohmann::json j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path.string() + ": not a valid manifest: " + e.what());
+  }
+  // The board first: another board's manifest may differ in everything else.
+  if (j.is_object()) {
+    const auto board = j.find("board");
+    if (board != j.end() && !board->is_string())
+      throw std::runtime_error(path.string() + ": not a valid manifest: \"board\" is not a name");
+    check_board(dir, board == j.end() ? std::string("5x9") : board->get<std::string>());
+  }
+  try {
     if (j.at("version").get<int>() != kManifestVersion)
       throw std::invalid_argument("unknown manifest version " + j.at("version").dump());
     if (j.at("index_scheme").get<std::string>() != hex(index_scheme_id()))
@@ -74,13 +80,7 @@ Manifest Manifest::load(const std::filesystem::path& dir) {
   } catch (const std::exception& e) {
     throw std::runtime_error(path.string() + ": not a valid manifest: " + e.what());
   }
-  return manifest;
-}
-
-Manifest Manifest::load_required(const std::filesystem::path& dir) {
-  Manifest manifest = load(dir);
-  if (manifest.classes().empty()) throw std::runtime_error(dir.string() + ": no manifest.json or no classes in it");
-  return manifest;
+  return true;
 }
 
 void Manifest::save(const std::filesystem::path& dir) const {
@@ -109,40 +109,5 @@ const ManifestClass* Manifest::find(Material material) const {
 }
 
 void Manifest::put(const ManifestClass& entry) { classes_[to_string(entry.material)] = entry; }
-
-ManifestValueFiles describe_value_files(const std::filesystem::path& dir, Material material) {
-  ManifestValueFiles files{describe_file(value_files_dir(dir), material, io::TableKind::wdl),
-                           describe_file(value_files_dir(dir), material, io::TableKind::depth)};
-  const std::string folder = value_files_dir(dir).filename().string() + "/";
-  files.wdl.name = folder + files.wdl.name;
-  files.depth.name = folder + files.depth.name;
-  return files;
-}
-
-ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind) {
-  const std::filesystem::path path = table_file(dir, material, kind);
-  return {path.filename().string(), std::filesystem::file_size(path), io::file_checksum(path)};
-}
-
-std::optional<std::string> file_problem(const std::filesystem::path& dir, const ManifestClass& entry) {
-  for (const ManifestFile* f : {&entry.wdl, &entry.depth}) {
-    const std::filesystem::path path = dir / f->name;
-    std::error_code ec;
-    const std::uintmax_t bytes = std::filesystem::file_size(path, ec);
-    if (ec) return path.string() + ": cannot read (" + ec.message() + ")";
-    std::uint64_t checksum = 0;
-    try {
-      checksum = io::file_checksum(path);
-    } catch (const io::TableError& e) {
-      return e.what();
-    }
-    std::string problem;
-    if (bytes != f->bytes)
-      problem = "size " + std::to_string(bytes) + " bytes where the manifest says " + std::to_string(f->bytes);
-    if (checksum != f->checksum) problem += std::string(problem.empty() ? "" : ", ") + "checksum differs from the manifest";
-    if (!problem.empty()) return path.string() + ": " + problem;
-  }
-  return std::nullopt;
-}
 
 }  // namespace tsivy

@@ -10,7 +10,6 @@
 #include <string>
 
 #include "indexing/material_index.h"
-#include "io/table_file.h"
 
 namespace tsivy {
 
@@ -41,12 +40,19 @@ class Manifest {
  public:
   static constexpr const char* kFileName = "manifest.json";
 
-  // Reads DIR/manifest.json; an absent file is an empty manifest. Throws
-  // std::runtime_error naming the file when it exists but is not a valid manifest.
-  static Manifest load(const std::filesystem::path& dir);
-  // The same, for readers of a finished directory: throws when it lists no class.
-  static Manifest load_required(const std::filesystem::path& dir);
-  // Writes atomically: temp file, fsync, rename, fsync of the directory.
+  // Reads DIR/manifest.json into `manifest`, opening it once; returns false (and leaves
+  // `manifest` empty) when there is none. Throws OtherBoardError (board_record.h) when
+  // it names another board, std::runtime_error naming the file when it is not a valid
+  // manifest. TableDirectory::open reads it so; nothing else does.
+  static bool read(const std::filesystem::path& dir, Manifest& manifest);
+  // The same, returning the manifest (empty when absent): for tests and tools that look
+  // at a manifest alone.
+  static Manifest load(const std::filesystem::path& dir) {
+    Manifest manifest;
+    read(dir, manifest);
+    return manifest;
+  }
+  // Writes DIR/manifest.json atomically: temp file, fsync, rename, fsync of the directory.
   void save(const std::filesystem::path& dir) const;
 
   const ManifestClass* find(Material material) const;
@@ -56,15 +62,5 @@ class Manifest {
  private:
   std::map<std::string, ManifestClass> classes_;  // keyed by "MvN"
 };
-
-// The manifest's entry for the class's file of this kind as it is on disk now: name,
-// size and checksum. Throws io::TableError or std::filesystem::filesystem_error.
-// Describes DIR's value files of `material` (both must exist).
-ManifestValueFiles describe_value_files(const std::filesystem::path& dir, Material material);
-ManifestFile describe_file(const std::filesystem::path& dir, Material material, io::TableKind kind);
-
-// Why the class's files are not as the manifest gives them (missing, other size, other
-// checksum), naming the file; nullopt when both match.
-std::optional<std::string> file_problem(const std::filesystem::path& dir, const ManifestClass& entry);
 
 }  // namespace tsivy

@@ -10,9 +10,8 @@ std::filesystem::path table_file(const std::filesystem::path& dir, Material mate
 
 std::filesystem::path value_files_dir(const std::filesystem::path& dir) { return dir / "values"; }
 
-io::TableReader open_class_file(const std::filesystem::path& dir, Material material, io::TableKind kind,
+io::TableReader open_class_file(const std::filesystem::path& file, Material material, io::TableKind kind,
                                 io::SharedBlockCache cache) {
-  const std::filesystem::path file = table_file(dir, material, kind);
   io::TableReader reader = cache ? io::TableReader(file, std::move(cache)) : io::TableReader(file);
   const io::TableHeader& h = reader.header();
   const auto problem = [&](const std::string& what) { throw io::TableError(reader.file(), what); };

@@ -2,7 +2,7 @@
 """The layering rule, enforced: a folder uses only the folders before it.
 
 The order is the one list in the top CMakeLists.txt (`foreach(step ...)`), the data
-flow of architecture.md. Every target sees the whole source root, so the compiler
+flow of docs/architecture.md. Every target sees the whole source root, so the compiler
 cannot refuse `#include "solver/..."` from `lookup/`; this test does. It reads every
 C and C++ file of each listed folder and fails on
   - an include of a later folder (or of a folder outside the list, such as tests/),

@@ -23,7 +23,7 @@ namespace {
 // The published results: White, who moves first, wins on 3x3, 3x5, 5x3, 3x7 and 7x3.
 TEST(Solve, WhiteWinsFromTheStartAsPublished) {
   SKIP_UNLESS_SOLVED_WHOLE();
-  const TableLookup lookup(solved_board_tables());
+  const TableLookup lookup(TableDirectory::open(solved_board_tables()));
   const Position start = start_position();
   EXPECT_EQ(lookup.value(start.us, start.them).outcome, Outcome::win);
 }
@@ -42,7 +42,7 @@ struct SeenHash {
 
 TEST(Solve, ReachableCountsAreThoseOfAPlainBreadthFirstSearch) {
   SKIP_UNLESS_SOLVED_WHOLE();
-  const TableLookup lookup(solved_board_tables());
+  const TableLookup lookup(TableDirectory::open(solved_board_tables()));
   const Position start = start_position();
   std::unordered_set<Seen, SeenHash> seen{{start.white(), start.black(), start.to_move}};
   std::deque<Position> queue{start};
@@ -72,7 +72,7 @@ TEST(Solve, ReachableCountsAreThoseOfAPlainBreadthFirstSearch) {
 
   ReachableOptions options;
   options.threads = 2;
-  options.tables = solved_board_tables();
+  options.tables = TableDirectory::open(solved_board_tables());
   const ReachableCount count = count_reachable(options);
   EXPECT_EQ(count.positions, seen.size());
   EXPECT_EQ(count.up_to_symmetry, orbits.size());
@@ -90,7 +90,7 @@ TEST(Solve, ReachableCountsAreThoseOfAPlainBreadthFirstSearch) {
 TEST(Solve, ReachableCountWithoutTablesHasNoValues) {
   SKIP_UNLESS_SOLVED_WHOLE();
   ReachableOptions with_values;
-  with_values.tables = solved_board_tables();
+  with_values.tables = TableDirectory::open(solved_board_tables());
   const ReachableCount valued = count_reachable(with_values);
   const ReachableCount plain = count_reachable(ReachableOptions{});
   EXPECT_EQ(plain.positions, valued.positions);

@@ -38,7 +38,7 @@ TEST(WholeBoard, EveryPositionHasTheValueAndDepthOfAForwardFixpoint) {
 
     // Every class held in memory, smallest first, each capture position resolved once by
     // the lookup's own search: the values any reader gets, at an array read a position.
-    TableLookup lookup(solved_board_tables());
+    TableLookup lookup(TableDirectory::open(solved_board_tables()));
     for (const Material m : materials_up_to(kMaxStones)) lookup.make_resident(m, 2);
     std::uint64_t compared = 0, wrong = 0;
     std::array<std::uint64_t, 3> by_outcome{};

@@ -7,7 +7,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "solver/residents.h"
+#include "indexing/capture_reach.h"
+#include "lookup/residents.h"
 #include "tests/solver/solver_test_support.h"
 
 namespace tsivy::testing {
@@ -16,13 +17,13 @@ namespace {
 constexpr std::size_t kCache = std::size_t{1} << 20;
 const Material kPair{2, kEndToEndStones - 2};
 
-std::vector<Material> reached() { return resident_classes_for(kPair); }
+std::vector<Material> reached() { return pair_captures_reach(kPair); }
 
-TEST(ResidentChoice, BytesAreTwoPerSlotOfEveryClass) {
-  std::uint64_t slots = 0;
-  for (const Material m : reached()) slots += MaterialIndex::of(m).slots();
-  EXPECT_EQ(resident_bytes_for(reached()), TableLookup::kResidentBytesPerSlot * slots);
-  EXPECT_EQ(TableLookup::kResidentBytesPerSlot, 2u);
+// The estimate the choice is made on is what holding the classes really takes.
+TEST(ResidentChoice, BytesAreWhatTheLookupHoldsForTheClasses) {
+  TableLookup lookup(TableDirectory::open(reference_tables()));
+  hold_resident(lookup, reached(), 2, nullptr, "a test");
+  EXPECT_EQ(resident_bytes_for(reached()), lookup.resident_bytes());
   EXPECT_EQ(resident_bytes_for({}), 0u);
 }
 
@@ -38,7 +39,7 @@ TEST(ResidentChoice, BytesAreWrittenInPowersOf1024) {
 TEST(ResidentChoice, GoesResidentExactlyWhenTheClassesFitBesideTheCache) {
   const std::uint64_t bytes = resident_bytes_for(reached());
   for (const std::uint64_t memory : {kCache + bytes, kCache + bytes - 1}) {
-    TableLookup lookup(reference_tables());
+    TableLookup lookup(TableDirectory::open(reference_tables()));
     std::ostringstream log;
     ResidentChoice choice(lookup, ResidentLimit{.memory = memory}, kCache, 2, &log, "test");
     const bool fits = memory == kCache + bytes;
@@ -59,7 +60,7 @@ TEST(ResidentChoice, GoesResidentExactlyWhenTheClassesFitBesideTheCache) {
 
 // The mirror class's pass reads the same classes: nothing changes, nothing is said.
 TEST(ResidentChoice, TheMirrorClassPassSaysNothingMore) {
-  TableLookup lookup(reference_tables());
+  TableLookup lookup(TableDirectory::open(reference_tables()));
   for (const std::uint64_t memory : {std::uint64_t{1} << 40, std::uint64_t{1}}) {
     std::ostringstream log;
     ResidentChoice choice(lookup, ResidentLimit{.memory = memory}, kCache, 2, &log, "test");
@@ -74,8 +75,8 @@ TEST(ResidentChoice, TheMirrorClassPassSaysNothingMore) {
 
 // A pass that does not fit frees what the pass before it held.
 TEST(ResidentChoice, APassThatDoesNotFitFreesThePreviousPassesClasses) {
-  TableLookup lookup(reference_tables());
-  const std::vector<Material> small = resident_classes_for(Material{1, 2});
+  TableLookup lookup(TableDirectory::open(reference_tables()));
+  const std::vector<Material> small = pair_captures_reach(Material{1, 2});
   ASSERT_FALSE(small.empty());
   const std::uint64_t memory = kCache + resident_bytes_for(small);
   ASSERT_LT(memory, kCache + resident_bytes_for(reached()));
@@ -90,14 +91,14 @@ TEST(ResidentChoice, APassThatDoesNotFitFreesThePreviousPassesClasses) {
 // --resident (the library's default) nothing is held and nothing said.
 TEST(ResidentChoice, ResidentForcesItAndNoLimitMeansNever) {
   {
-    TableLookup lookup(reference_tables());
+    TableLookup lookup(TableDirectory::open(reference_tables()));
     std::ostringstream log;
     ResidentChoice choice(lookup, ResidentLimit{.forced = true, .memory = 1}, kCache, 2, &log, "test");
     EXPECT_TRUE(choice.before_pass(kPair, reached()));
     EXPECT_EQ(lookup.resident_bytes(), resident_bytes_for(reached()));
     EXPECT_NE(log.str().find("resident, as --resident asks\n"), std::string::npos) << log.str();
   }
-  TableLookup lookup(reference_tables());
+  TableLookup lookup(TableDirectory::open(reference_tables()));
   std::ostringstream log;
   ResidentChoice choice(lookup, ResidentLimit{}, kCache, 2, &log, "test");
   EXPECT_FALSE(choice.before_pass(kPair, reached()));

@@ -10,9 +10,10 @@
 #include <sstream>
 
 #include "lookup/table_lookup.h"
-#include "check/class_scan.h"
+#include "indexing/capture_reach.h"
+#include "lookup/class_walk.h"
 #include "check/resident_choice.h"
-#include "solver/residents.h"
+#include "lookup/residents.h"
 #include "table_dir/table_paths.h"
 #include "tests/check/scan_progress_lines.h"
 #include "tests/solver/solver_test_support.h"
@@ -22,7 +23,7 @@ namespace {
 
 // The deepest position, against a plain single-threaded scan of the class, slot by slot.
 void expect_deepest_is_lowest_slot_of_greatest_depth(const TableLookup& lookup, const ClassStats& s) {
-  const ClassScan scan(lookup, reference_tables(), s.material);
+  const ClassWalk scan(lookup, s.material);
   std::uint64_t expected_slot = ~std::uint64_t{0};
   int expected_depth = -1;
   scan.visit(0, scan.index().slots(), [&](const SlotCursor& slot, const Value& value, bool) {
@@ -46,9 +47,9 @@ void expect_deepest_is_lowest_slot_of_greatest_depth(const TableLookup& lookup, 
 // the deepest position checked slot by slot up to 4 stones (enough classes to span
 // several threads' ranges, without a second pass over the largest ones).
 TEST(Stats, CountsEqualTheManifestsAndTheDeepestPositionIsTheLowestSlotOfTheGreatestDepth) {
-  const Manifest manifest = Manifest::load_required(reference_tables());
-  const TableLookup lookup(reference_tables());
-  const std::vector<ClassStats> all = table_stats(reference_tables(), StatsOptions{.threads = 3});
+  const Manifest manifest = Manifest::load(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
+  const std::vector<ClassStats> all = table_stats(TableDirectory::open(reference_tables()), StatsOptions{.threads = 3});
   ASSERT_EQ(all.size(), materials_up_to(kEndToEndStones).size());
   for (const ClassStats& s : all) {
     const ManifestClass* recorded = manifest.find(s.material);
@@ -89,13 +90,13 @@ void expect_same_figures(const std::vector<ClassStats>& got, const std::vector<C
 TEST(Stats, ResidentAndValueFilesGiveTheSameFigures) {
   std::ostringstream files_log;
   const std::vector<ClassStats> from_files =
-      table_stats(reference_tables(), StatsOptions{.threads = 2,
+      table_stats(TableDirectory::open(reference_tables()), StatsOptions{.threads = 2,
                                                    .log = &files_log,
                                                    .memory = std::uint64_t{1} << 10,
                                                    .value_files = false});
   const Material largest{2, kEndToEndStones - 2};
   EXPECT_NE(files_log.str().find("  " + pair_name(largest) + ": " +
-                                 format_bytes(resident_bytes_for(resident_classes_for(largest))) +
+                                 format_bytes(resident_bytes_for(pair_captures_reach(largest))) +
                                  " resident and the 1.00 GiB block cache would exceed --memory 1.0 KiB: reading from "
                                  "the files (slower)\n"),
             std::string::npos)
@@ -107,12 +108,12 @@ TEST(Stats, ResidentAndValueFilesGiveTheSameFigures) {
     std::ostringstream log;
     StatsOptions logged = options;
     logged.log = &log;
-    expect_same_figures(table_stats(reference_tables(), logged), from_files);
+    expect_same_figures(table_stats(TableDirectory::open(reference_tables()), logged), from_files);
     EXPECT_NE(log.str().find("into memory for stats"), std::string::npos) << log.str();
     EXPECT_EQ(log.str().find("reading from the files"), std::string::npos) << log.str();
   }
   std::ostringstream values_log;
-  expect_same_figures(table_stats(reference_tables(), StatsOptions{.threads = 2, .resident = true, .log = &values_log}),
+  expect_same_figures(table_stats(TableDirectory::open(reference_tables()), StatsOptions{.threads = 2, .resident = true, .log = &values_log}),
                       from_files);
   for (const Material m : materials_up_to(kEndToEndStones))
     EXPECT_TRUE(counted_from(values_log.str(), m, "value files")) << to_string(m) << "\n" << values_log.str();
@@ -139,8 +140,8 @@ TEST(Stats, DamagedOrMissingValueFilesFallBackToTheTables) {
   std::filesystem::resize_file(value_files_dir(dir) / "3v1.depth.tsivy",
                                std::filesystem::file_size(value_files_dir(dir) / "3v1.depth.tsivy") - 1);
   std::ostringstream log;
-  const std::vector<ClassStats> counted = table_stats(dir, StatsOptions{.threads = 2, .log = &log});
-  expect_same_figures(counted, table_stats(reference_tables(), StatsOptions{.threads = 2, .value_files = false}));
+  const std::vector<ClassStats> counted = table_stats(TableDirectory::open(dir), StatsOptions{.threads = 2, .log = &log});
+  expect_same_figures(counted, table_stats(TableDirectory::open(reference_tables()), StatsOptions{.threads = 2, .value_files = false}));
   const std::string text = log.str();
   EXPECT_NE(text.find("  2v2: value files unusable ("), std::string::npos) << text;
   for (const Material m : materials_up_to(kEndToEndStones)) {
@@ -154,8 +155,8 @@ TEST(Stats, DamagedOrMissingValueFilesFallBackToTheTables) {
 TEST(Stats, ReportsProgressAndEachClassAsSoonAsItIsCounted) {
   std::ostringstream log;
   std::vector<Material> handed;
-  const std::vector<ClassStats> all = table_stats(
-      reference_tables(), StatsOptions{.threads = 2,
+  const std::vector<ClassStats> all = table_stats(TableDirectory::open(
+      reference_tables()), StatsOptions{.threads = 2,
                                        .log = &log,
                                        .progress_every = 0,
                                        .on_class = [&](const ClassStats& s) {

@@ -13,6 +13,7 @@
 #include "io/table_writer.h"
 #include "lookup/table_lookup.h"
 #include "table_dir/manifest.h"
+#include "table_dir/table_paths.h"
 #include "check/stats.h"
 #include "solver/table_files.h"
 #include "check/verify.h"
@@ -40,7 +41,7 @@ struct Target {
   Value stored;
 };
 Target quiet_win(const std::filesystem::path& dir, Material material) {
-  const ClassTable table = read_class_table(dir, material);
+  const ClassTable table = read_class_table(*TableDirectory::open(dir), material);
   const MaterialIndex& index = MaterialIndex::of(material);
   const int max_depth = *std::max_element(table.depth.begin(), table.depth.end());
   for (std::uint64_t s = 0; s < index.slots(); ++s) {
@@ -102,7 +103,7 @@ void reseal_manifest(const std::filesystem::path& dir, Material material, Outcom
 VerifyResult verify_class(const std::filesystem::path& dir, Material material, std::string& errors, bool resident = false) {
   std::ostringstream out;
   VerifyOptions options;
-  options.tables = dir;
+  options.tables = TableDirectory::open(dir);
   options.resident = resident;
   options.only = {material};
   options.threads = 2;
@@ -116,7 +117,7 @@ TEST(Verify, FreshTablesPass) {
   const std::filesystem::path& dir = reference_tables();
   std::ostringstream errors;
   VerifyOptions options;
-  options.tables = dir;
+  options.tables = TableDirectory::open(dir);
   options.threads = 2;
   options.errors = &errors;
   const VerifyResult result = verify_tables(options);
@@ -140,7 +141,7 @@ TEST(Verify, ReportsProgressWithinAClass) {
   const Material material{2, kEndToEndStones - 2};
   std::ostringstream log;
   VerifyOptions options;
-  options.tables = reference_tables();
+  options.tables = TableDirectory::open(reference_tables());
   options.only = {material};
   options.threads = 2;
   options.log = &log;
@@ -154,7 +155,7 @@ TEST(Verify, ReportsProgressWithinAClass) {
 TEST(Verify, ResidentPassesWithTheSameCounts) {
   const std::filesystem::path& dir = reference_tables();
   VerifyOptions options;
-  options.tables = dir;
+  options.tables = TableDirectory::open(dir);
   options.threads = 2;
   const VerifyResult from_files = verify_tables(options);
   std::ostringstream log, errors;
@@ -186,7 +187,7 @@ TEST(Verify, HoldsAPairInMemoryWhenItFitsTheMemoryLimit) {
   const std::filesystem::path& dir = reference_tables();
   const Material largest{1, kEndToEndStones - 1};
   VerifyOptions options;
-  options.tables = dir;
+  options.tables = TableDirectory::open(dir);
   options.only = {largest, largest.flipped()};
   options.threads = 2;
   std::uint64_t positions = 0;
@@ -239,11 +240,11 @@ TEST(Verify, HoldsAPairInMemoryWhenItFitsTheMemoryLimit) {
 // of `stats --json`.
 TEST(Verify, StatsFromItsScanAreThoseOfTheStatsCommand) {
   const std::filesystem::path& dir = reference_tables();
-  const std::vector<ClassStats> expected = table_stats(dir, StatsOptions{.threads = 2});
+  const std::vector<ClassStats> expected = table_stats(TableDirectory::open(dir), StatsOptions{.threads = 2});
   for (const bool resident : {false, true}) {
     std::vector<ClassStats> gathered;
     VerifyOptions options;
-    options.tables = dir;
+    options.tables = TableDirectory::open(dir);
     options.threads = 2;
     options.resident = resident;
     options.stats = &gathered;
@@ -382,7 +383,7 @@ TEST_F(VerifyChangedTable, DontCareEntryOfACapturePositionIsNeverRead) {
     if (has_capture(capture)) break;
   }
   ASSERT_LT(slot, index.slots());
-  const TableLookup before(dir_.path());
+  const TableLookup before(TableDirectory::open(dir_.path()));
   const Value value = before.value(capture.us, capture.them);
   const auto stored = static_cast<Outcome>(io::TableReader(table_file(dir_.path(), kWdlClass, io::TableKind::wdl)).get(slot));
   const Outcome other = stored == Outcome::win ? Outcome::loss : Outcome::win;
@@ -392,7 +393,7 @@ TEST_F(VerifyChangedTable, DontCareEntryOfACapturePositionIsNeverRead) {
   std::string errors;
   const VerifyResult result = verify_class(dir_.path(), kWdlClass, errors);
   EXPECT_EQ(result.mismatches, 0u) << errors;
-  const TableLookup after(dir_.path());
+  const TableLookup after(TableDirectory::open(dir_.path()));
   EXPECT_EQ(after.value(capture.us, capture.them), value);
 }
 

@@ -2,10 +2,11 @@
 // index and the blocks, a file of another class or kind under a class's name, a
 // missing file, a directory without manifest or with a damaged one) reaches the C API as its status code
 // and a message naming the file; nothing crashes and no value comes from a bad block.
-// What is cheap to check is refused at open; a file found damaged later is marked bad
-// once; tsivy_check reads everything.
+// What is cheap to check is found at open and makes its class unavailable; a file found
+// damaged later is marked bad once; tsivy_check reads everything.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -40,6 +41,10 @@ struct Failure {
   int status = TSIVY_OK;
   std::string message;
 };
+
+void collect_log(void* user, int level, const char* message) {
+  static_cast<std::vector<std::string>*>(user)->push_back(std::to_string(level) + " " + message);
+}
 
 class DamagedTables : public ::testing::Test {
  protected:
@@ -181,17 +186,65 @@ TEST_F(DamagedTables, ManifestThatIsNoManifestIsCorrupt) {
   tsivy_close(t);
 }
 
-// tsivy_open checks headers and block indexes: a file cut short is refused at open,
-// before any probe, with the file named.
-TEST_F(DamagedTables, TruncatedFileIsRefusedAtOpen) {
+// tsivy_open checks headers and block indexes: a file cut short, of another class, or
+// with a damaged header is found at open, with the file named, and makes its class
+// unavailable as a missing file does (tsivy_classes says so, a probe of it is refused
+// naming why); every other class answers. The largest class is reached by no other
+// class's captures within the tables, so only it is lost.
+TEST_F(DamagedTables, ADamagedFileMakesOnlyItsClassUnavailable) {
+  const std::vector<std::pair<std::string, std::function<void(std::vector<std::uint8_t>&)>>> damages{
+      {"truncated", [](auto& b) { b.resize(b.size() - 3); }},
+      {"header checksum mismatch", [](auto& b) { b[io::format::kEntryCountAt] ^= 0x01; }},
+  };
   for (const std::string& file : {kWdl, kDepth}) {
-    copy_tables(dir_.path());
-    damage(file, [](auto& b) { b.resize(b.size() - 3); });
-    tsivy_tables* t = nullptr;
-    EXPECT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_ERROR_TABLE_CORRUPT) << file;
-    EXPECT_EQ(t, nullptr);
-    EXPECT_NE(std::string(tsivy_last_error()).find(file + ": truncated"), std::string::npos) << tsivy_last_error();
+    for (const auto& [what, change] : damages) {
+      copy_tables(dir_.path());
+      damage(file, change);
+      std::vector<std::string> log;
+      tsivy_tables* t = nullptr;
+      ASSERT_EQ(tsivy_open_logged(dir_.path().c_str(), 0, collect_log, &log, &t), TSIVY_OK) << file << ": " << tsivy_last_error();
+      std::vector<tsivy_class> classes(64);
+      std::size_t count = 0;
+      ASSERT_EQ(tsivy_classes(t, classes.data(), classes.size(), &count), TSIVY_OK);
+      for (std::size_t k = 0; k < count; ++k) {
+        const tsivy_class& c = classes[k];
+        const bool damaged = c.us_stones == kUs && c.them_stones == kThem;
+        EXPECT_EQ(c.answers_depth, damaged ? 0 : 1) << c.us_stones << "v" << c.them_stones << ", " << file;
+        EXPECT_EQ(c.answers_wdl, damaged && file == kWdl ? 0 : 1) << c.us_stones << "v" << c.them_stones << ", " << file;
+      }
+      EXPECT_EQ(tsivy_max_stones(t), kTableStones - 1) << file;
+      const auto logged = [&](const std::string& text) {
+        return std::ranges::any_of(log, [&](const std::string& line) { return line.find(text) != std::string::npos; });
+      };
+      EXPECT_TRUE(logged(file + ": " + what)) << file << ": " << what;
+      EXPECT_TRUE(logged("class " + kClass + " unavailable")) << file << ": " << what;
+      // A smaller class answers; the damaged one is refused, naming the file and why.
+      std::mt19937_64 rng(11);
+      const RandomPosition small = random_position(rng, 1, 2);
+      int wdl, depth;
+      EXPECT_EQ(tsivy_probe(t, small.us, small.them, &wdl, &depth), TSIVY_OK) << tsivy_last_error();
+      const RandomPosition lost = random_position(rng, kUs, kThem);
+      EXPECT_EQ(tsivy_probe(t, lost.us, lost.them, &wdl, &depth), TSIVY_ERROR_TABLE_CORRUPT) << file;
+      EXPECT_NE(std::string(tsivy_last_error()).find(file + ": " + what), std::string::npos) << tsivy_last_error();
+      tsivy_close(t);
+      // tsivy_check reports the damaged file and fails.
+      EXPECT_EQ(tsivy_check(dir_.path().c_str(), nullptr, nullptr), TSIVY_ERROR_TABLE_CORRUPT) << file << ": " << what;
+    }
   }
+}
+
+// A file of another class under a class's name is found at open in the same way.
+TEST_F(DamagedTables, AMisnamedFileMakesItsClassUnavailable) {
+  std::filesystem::copy_file(dir_ / "1v2.wdl.tsivy", dir_ / kWdl, std::filesystem::copy_options::overwrite_existing);
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(dir_.path().c_str(), 0, &t), TSIVY_OK) << tsivy_last_error();
+  EXPECT_EQ(tsivy_max_stones_wdl(t), kTableStones - 1);
+  std::mt19937_64 rng(13);
+  const RandomPosition lost = random_position(rng, kUs, kThem);
+  int wdl;
+  EXPECT_EQ(tsivy_probe_wdl(t, lost.us, lost.them, &wdl), TSIVY_ERROR_TABLE_CORRUPT);
+  EXPECT_NE(std::string(tsivy_last_error()).find("expected " + kClass), std::string::npos) << tsivy_last_error();
+  tsivy_close(t);
 }
 
 // Damaged blocks (found only by reading them) in every block of the class's WDL file.
@@ -200,10 +253,6 @@ void damage_every_block(std::vector<std::uint8_t>& b) {
   const auto blocks = load_le<std::uint32_t>(&b[kBlockCountAt]);
   const auto index = block_index_offset(load_le<std::uint32_t>(&b[kValueCountsLenAt]));
   for (std::uint32_t k = 0; k < blocks; ++k) b[load_le<std::uint64_t>(&b[index + kIndexEntrySize * k]) + 3] ^= 0x10;
-}
-
-void collect_log(void* user, int level, const char* message) {
-  static_cast<std::vector<std::string>*>(user)->push_back(std::to_string(level) + " " + message);
 }
 
 // A file found damaged by a probe is logged once, as an error, however many probes

@@ -173,6 +173,30 @@ TEST(Available, AgreesWithTheClassesAndWithTheProbes) {
   tsivy_close(t);
 }
 
+// A damaged file (here truncated) makes its class unavailable at open, with its reason:
+// tsivy_available says so with the status and message its probes are refused with, and
+// the other classes stay available.
+TEST(Available, TellsAClassWhoseFileIsDamaged) {
+  const ScratchDir dir;
+  copy_tables(dir.path());
+  std::filesystem::resize_file(dir.path() / "2v1.wdl.tsivy", 60);
+  tsivy_tables* t = nullptr;
+  ASSERT_EQ(tsivy_open(dir.path().c_str(), 0, &t), TSIVY_OK) << tsivy_last_error();
+  const int status = tsivy_available(t, 2, 1, 0);
+  const std::string message = tsivy_last_error();
+  EXPECT_EQ(status, TSIVY_ERROR_TABLE_CORRUPT) << message;
+  EXPECT_NE(message.find("2v1.wdl.tsivy"), std::string::npos) << message;
+  std::mt19937_64 rng(12);
+  const RandomPosition p = random_position(rng, 2, 1);
+  int wdl;
+  EXPECT_EQ(tsivy_probe_wdl(t, p.us, p.them, &wdl), status);
+  EXPECT_EQ(message, tsivy_last_error());
+  EXPECT_EQ(tsivy_available(t, 1, 1, 1), TSIVY_OK);
+  EXPECT_EQ(tsivy_available(t, 1, 2, 1), TSIVY_OK);  // its captures reach 1v1 only
+  EXPECT_NE(tsivy_available(t, 1, 3, 0), TSIVY_OK);  // 1v3's captures reach 2v1
+  tsivy_close(t);
+}
+
 TEST(Available, TheCppWrapperAsksItAndProbesWdl) {
   const Tables t(reference_tables().string());
   EXPECT_TRUE(t.available(2, 1));

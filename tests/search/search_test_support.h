@@ -34,7 +34,7 @@ inline const TableLookup& tables() {
       const std::string command = std::string(TSIVY_CLI) + " generate --threads 2 --max-stones 4 --out " + dir.string() + " >/dev/null";
       if (std::system(command.c_str()) != 0) throw std::runtime_error("could not generate " + dir.string());
     }
-    return std::make_unique<TableLookup>(dir);
+    return std::make_unique<TableLookup>(TableDirectory::open(dir));
   }();
   return *lookup;
 }

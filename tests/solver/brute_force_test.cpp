@@ -84,7 +84,7 @@ TEST(TablesMatchBruteForce, EveryRawPositionOfEveryClass) {
   options.out = dir.path();
   options.solve.threads = 2;
   generate_tables(options);
-  const TableLookup lookup(dir.path());
+  const TableLookup lookup(TableDirectory::open(dir.path()));
 
   for (const Material material : materials_up_to(kBruteForceStones)) {
     SCOPED_TRACE(to_string(material));

@@ -67,7 +67,7 @@ TEST(DeepValues, TablesAreTheSameAsWithTheOneByteCode) {
 
 TEST(DeepValues, CheckpointResumesThroughTheSideTable) {
   const Material material{1, 3};  // with 3v1: depths well past the low limit
-  const TableLookup smaller(reference_tables());
+  const TableLookup smaller(TableDirectory::open(reference_tables()));
   const std::unique_ptr<Communicator> comm = make_local_communicator();
   const std::vector<SolvedSlice> expected = solve_pair(material, smaller, *comm, SolveOptions{});
   const std::uint64_t deepest = std::max(expected[0].max_depth, expected[1].max_depth);
@@ -110,7 +110,7 @@ TEST(DeepValues, CheckpointResumesThroughTheSideTable) {
 }
 
 TEST(DeepValues, LimitBeyondTheCodeIsRefused) {
-  const TableLookup smaller(reference_tables());
+  const TableLookup smaller(TableDirectory::open(reference_tables()));
   const std::unique_ptr<Communicator> comm = make_local_communicator();
   SolveOptions options;
   options.max_coded_depth = slot_code::kMaxCodedDepth + 1;

@@ -21,7 +21,7 @@ TEST(SeedingProgress, CountsScannedSlotsUpToThePairsOwnAndNeverRunsBackwards) {
   // 2v2: a class of 4 chunks of slots, seeded from the smaller classes on disk.
   static_assert(kEndToEndStones >= 4);
   const Material material{2, 2};
-  const TableLookup smaller(testing::reference_tables());
+  const TableLookup smaller(TableDirectory::open(testing::reference_tables()));
   const std::unique_ptr<Communicator> comm = make_local_communicator();
   const std::uint64_t slots = MaterialIndex::of(material).slots();  // 2v2 is its own mirror
 
@@ -54,7 +54,7 @@ TEST(SeedingProgress, CountsScannedSlotsUpToThePairsOwnAndNeverRunsBackwards) {
 
 TEST(SeedingProgress, SilentWhenTheIntervalIsNotReached) {
   const Material material{1, 3};
-  const TableLookup smaller(testing::reference_tables());
+  const TableLookup smaller(TableDirectory::open(testing::reference_tables()));
   const std::unique_ptr<Communicator> comm = make_local_communicator();
   bool seeding_reported = false;
   SolveOptions options;

@@ -10,6 +10,7 @@
 #include "io/atomic_file.h"
 #include "io/table_writer.h"
 #include "solver/table_files.h"
+#include "table_dir/table_paths.h"
 
 namespace tsivy {
 namespace {
@@ -36,7 +37,7 @@ class TableFilesTest : public ::testing::Test {
 
   std::string read_error() {
     try {
-      read_class_table(dir_, {1, 1});
+      read_class_table(*TableDirectory::open(dir_), {1, 1});
     } catch (const io::TableError& e) {
       return e.what();
     }
@@ -48,7 +49,7 @@ class TableFilesTest : public ::testing::Test {
 
 TEST_F(TableFilesTest, ReadsTablesOfThisIndexScheme) {
   write_1v1(index_scheme_id(), {1, 1});
-  const ClassTable table = read_class_table(dir_, {1, 1});
+  const ClassTable table = read_class_table(*TableDirectory::open(dir_), {1, 1});
   EXPECT_EQ(table.wdl.size(), MaterialIndex::of({1, 1}).slots());
 }
 
@@ -68,12 +69,15 @@ TEST_F(TableFilesTest, RefusesAFileHoldingAnotherClass) {
 // The operating system's refusal is a writing error, not a damaged table (which a
 // reader would report as corrupt).
 TEST_F(TableFilesTest, AnUnwritableDirectoryIsAFileWriteError) {
+  std::filesystem::create_directory(dir_ / "plain");
+  const auto directory = TableDirectory::open(dir_ / "plain");
+  std::filesystem::remove(dir_ / "plain");
   std::ofstream(dir_ / "plain") << "a regular file, not a directory";
   const std::uint64_t slots = MaterialIndex::of({1, 1}).slots();
   const SolvedSlice slice{{1, 1}, 0, slots, std::vector<std::uint8_t>(slots, 0), {}, {}};  // every slot a loss in 0
   const std::unique_ptr<Communicator> comm = make_local_communicator();
   try {
-    write_solved_class(dir_ / "plain", slice, *comm, 2);
+    write_solved_class(*directory, slice, *comm, 2);
     ADD_FAILURE() << "wrote a class below a regular file";
   } catch (const io::FileWriteError& e) {
     EXPECT_EQ(e.error_number(), ENOTDIR) << e.what();

@@ -11,6 +11,7 @@
 #include "lookup/table_lookup.h"
 #include "lookup/value_code.h"
 #include "table_dir/manifest.h"
+#include "table_dir/table_directory.h"
 #include "table_dir/table_paths.h"
 #include "solver/table_files.h"
 #include "tests/solver/solver_test_support.h"
@@ -23,11 +24,11 @@ namespace {
 TEST(ValueFiles, HoldTheTrueValueOfEveryCanonicalSlotCapturesIncluded) {
   const std::filesystem::path& dir = reference_tables();
   const Manifest manifest = Manifest::load(dir);
-  const TableLookup lookup(dir);
+  const TableLookup lookup(TableDirectory::open(dir));
   for (const Material m : materials_up_to(kEndToEndStones)) {
     const MaterialIndex& index = MaterialIndex::of(m);
     std::vector<std::uint16_t> values(index.slots());
-    read_value_share(dir, m, 0, values, 2);
+    read_value_share(*TableDirectory::open(dir), m, 0, values, 2);
     std::uint64_t captures = 0, mismatches = 0;
     for_each_slot(index, 0, index.slots(), [&](const SlotCursor& slot) {
       if (!slot.canonical()) return;
@@ -42,7 +43,7 @@ TEST(ValueFiles, HoldTheTrueValueOfEveryCanonicalSlotCapturesIncluded) {
     const ManifestClass* entry = manifest.find(m);
     ASSERT_NE(entry, nullptr);
     ASSERT_TRUE(entry->values.has_value()) << to_string(m);
-    const ManifestValueFiles on_disk = describe_value_files(dir, m);
+    const ManifestValueFiles on_disk = TableDirectory::open(dir)->describe_value_files(m);
     EXPECT_EQ(entry->values->wdl.name, "values/" + to_string(m) + ".wdl.tsivy");
     EXPECT_EQ(entry->values->wdl.checksum, on_disk.wdl.checksum) << to_string(m);
     EXPECT_EQ(entry->values->depth.checksum, on_disk.depth.checksum) << to_string(m);
@@ -54,11 +55,11 @@ TEST(ValueFiles, ASharesValuesAreThoseOfTheWholeClass) {
   const Material m{2, kEndToEndStones - 2};
   const std::uint64_t slots = MaterialIndex::of(m).slots();
   std::vector<std::uint16_t> whole(slots);
-  read_value_share(reference_tables(), m, 0, whole, 1);
+  read_value_share(*TableDirectory::open(reference_tables()), m, 0, whole, 1);
   const std::uint64_t first = 65536;  // solver/partition.h, kRankAlignment
   ASSERT_LT(first, slots);
   std::vector<std::uint16_t> share(slots - first);
-  read_value_share(reference_tables(), m, first, share, 2);
+  read_value_share(*TableDirectory::open(reference_tables()), m, first, share, 2);
   EXPECT_TRUE(std::equal(share.begin(), share.end(), whole.begin() + static_cast<std::ptrdiff_t>(first)));
 }
 
@@ -71,7 +72,7 @@ TEST(ValueFiles, ADamagedFileIsRefusedAsCorrupt) {
   for (std::size_t k = bytes.size() / 2; k < bytes.size(); k += 7) bytes[k] = static_cast<char>(bytes[k] ^ 0x5a);
   write_bytes(file, bytes);
   std::vector<std::uint16_t> values(MaterialIndex::of(m).slots());
-  EXPECT_THROW(read_value_share(dir.path(), m, 0, values, 2), io::TableError);
+  EXPECT_THROW(read_value_share(*TableDirectory::open(dir.path()), m, 0, values, 2), io::TableError);
 }
 
 // The largest pair solved again with one class's value files gone and another's

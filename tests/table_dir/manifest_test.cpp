@@ -7,6 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "table_dir/table_directory.h"
 #include "table_dir/table_paths.h"
 #include "tests/io/io_test_support.h"
 
@@ -51,7 +52,9 @@ TEST(Manifest, ReadsBackWhatItWrote) {
 TEST(Manifest, AbsentIsEmptyButRequiredIsRefused) {
   const ScratchDir dir;
   EXPECT_TRUE(Manifest::load(dir.path()).classes().empty());
-  EXPECT_THROW(Manifest::load_required(dir.path()), std::runtime_error);
+  const auto directory = TableDirectory::open(dir.path());
+  EXPECT_FALSE(directory->has_manifest());
+  EXPECT_THROW(directory->require_classes(), std::runtime_error);
 }
 
 TEST(Manifest, NoManifestIsRefusedNamingTheFile) {
@@ -68,24 +71,35 @@ TEST(Manifest, NoManifestIsRefusedNamingTheFile) {
   }
 }
 
-TEST(Manifest, FileProblemNamesAMissingOrChangedFile) {
+// The one check of a file against the manifest: by size alone (a stat), or by size and
+// checksum (the whole file read).
+TEST(Manifest, DiffersFromManifestNamesAMissingOrChangedFile) {
   const ScratchDir dir;
   const Material m{1, 1};
   for (const io::TableKind kind : {io::TableKind::wdl, io::TableKind::depth}) write_text(table_file(dir.path(), m, kind), "x");
+  const auto directory = TableDirectory::open(dir.path());
   ManifestClass c;
   c.material = m;
-  c.wdl = describe_file(dir.path(), m, io::TableKind::wdl);
-  c.depth = describe_file(dir.path(), m, io::TableKind::depth);
+  c.wdl = directory->describe_table(m, io::TableKind::wdl);
+  c.depth = directory->describe_table(m, io::TableKind::depth);
   EXPECT_EQ(c.wdl.name, "1v1.wdl.tsivy");
   EXPECT_EQ(c.wdl.bytes, 1u);
-  EXPECT_EQ(file_problem(dir.path(), c), std::nullopt);
-  write_text(table_file(dir.path(), m, io::TableKind::depth), "y");
-  const auto changed = file_problem(dir.path(), c);
+  for (const ManifestCheck check : {ManifestCheck::size, ManifestCheck::size_and_checksum})
+    EXPECT_EQ(directory->class_differs_from_manifest(c, check), std::nullopt);
+  write_text(table_file(dir.path(), m, io::TableKind::depth), "y");  // same size, other bytes
+  EXPECT_EQ(directory->class_differs_from_manifest(c, ManifestCheck::size), std::nullopt);
+  const auto changed = directory->class_differs_from_manifest(c, ManifestCheck::size_and_checksum);
   ASSERT_TRUE(changed);
   EXPECT_NE(changed->find("1v1.depth.tsivy"), std::string::npos) << *changed;
   EXPECT_NE(changed->find("checksum"), std::string::npos) << *changed;
+  write_text(table_file(dir.path(), m, io::TableKind::depth), "yy");
+  const auto longer = directory->differs_from_manifest(c.depth, ManifestCheck::size);
+  ASSERT_TRUE(longer);
+  EXPECT_NE(longer->find("size 2 bytes where the manifest says 1"), std::string::npos) << *longer;
   std::filesystem::remove(table_file(dir.path(), m, io::TableKind::wdl));
-  EXPECT_TRUE(file_problem(dir.path(), c));
+  const auto missing = directory->class_differs_from_manifest(c, ManifestCheck::size);
+  ASSERT_TRUE(missing);
+  EXPECT_NE(missing->find("1v1.wdl.tsivy: cannot read"), std::string::npos) << *missing;
 }
 
 }  // namespace

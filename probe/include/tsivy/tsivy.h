@@ -146,7 +146,10 @@ typedef void (*tsivy_log_fn)(void *user, int level, const char *message);
  * is cheap to check: its manifest.json is parsed, and every table file in it is opened
  * (one file descriptor each, held until tsivy_close) with its header, value counts and
  * block index checked against each other and against the file's size, so that a
- * truncated file or one with a damaged header is refused here. The blocks themselves
+ * truncated file, one with a damaged header or one of another class is found here: its
+ * class is then unavailable, as it is when a file is missing (tsivy_classes() says so,
+ * a warning is logged, and a probe of it fails with TSIVY_ERROR_TABLE_CORRUPT, or
+ * TSIVY_ERROR_IO, naming the file and why), and every other class answers. The blocks themselves
  * are read into the cache as probes need them, and each one's checksum checked then: a
  * file found damaged that way is marked bad once, logged once, and every later probe
  * that needs it fails at once with the same TSIVY_ERROR_TABLE_CORRUPT (or
@@ -162,8 +165,7 @@ typedef void (*tsivy_log_fn)(void *user, int level, const char *message);
  * library is not installed: the message names the file looked for and where),
  * TSIVY_ERROR_TABLE_CORRUPT
  * (a manifest.json that is no valid manifest: not JSON, a field missing or of the wrong
- * type, an unknown version or index scheme; or a table file that is truncated, has a
- * damaged header or block index, or is not the table its name says), TSIVY_ERROR_IO or
+ * type, an unknown version or index scheme), TSIVY_ERROR_IO or
  * TSIVY_ERROR_OUT_OF_MEMORY. Thread-safe. */
 TSIVY_API int tsivy_open(const char *dir, size_t cache_bytes, tsivy_tables **out);
 

@@ -1,34 +1,12 @@
-#include "solver/residents.h"
+#include "lookup/residents.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ostream>
 #include <string>
-#include <utility>
 
 namespace tsivy {
-
-std::vector<Material> resident_classes_for(Material material) {
-  std::vector<Material> reached, todo{material, material.flipped()};
-  const auto seen = [&](Material m) {
-    return m == material || m == material.flipped() || std::ranges::find(reached, m) != reached.end();
-  };
-  while (!todo.empty()) {
-    const Material from = todo.back();
-    todo.pop_back();
-    for (int left = from.them - 1; left >= 1; --left) {  // the opponent keeps `left` stones
-      const Material to{left, from.us};
-      if (seen(to)) continue;
-      reached.push_back(to);
-      todo.push_back(to);
-    }
-  }
-  std::ranges::sort(reached, [](Material a, Material b) {
-    return std::pair{a.stones(), a.us} < std::pair{b.stones(), b.us};
-  });
-  return reached;
-}
 
 std::vector<Material> classes_pair_by_pair() {
   std::vector<Material> order;

@@ -26,31 +26,31 @@ LookupFailure failure_of(const TableLookup& lookup, const Position& p, Access ac
 }
 
 TEST(TableLookup, ListsTheClassesFoundAndTheLargestCompleteTotal) {
-  const TableLookup lookup(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
   EXPECT_EQ(lookup.listing().max_complete_stones(), kEndToEndStones);
   EXPECT_EQ(lookup.listing().classes().size(), materials_up_to(kEndToEndStones).size());
   for (const auto& f : lookup.listing().classes()) EXPECT_TRUE(f.wdl && f.depth) << to_string(f.material);
 }
 
 TEST(TableLookup, SideToMoveWithoutStonesHasLostInZero) {
-  const TableLookup lookup(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
   EXPECT_EQ(lookup.value(0, parse("9/9/4B4/9/9 w").them), kLostNow);
 }
 
 TEST(TableLookup, SideToMoveWhoseOpponentHasNoStonesHasWonInZero) {
-  const TableLookup lookup(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
   EXPECT_EQ(lookup.value(parse("9/9/4W4/9/9 w").us, 0), (Value{Outcome::win, 0}));
 }
 
 TEST(TableLookup, CapturePositionIsTheBestOfItsCaptureSequences) {
-  const TableLookup lookup(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
   // d3-e3 approaches f3, the last black stone: won in one turn.
   const Position p = parse("9/9/3W1B3/9/9 w");
   EXPECT_EQ(lookup.value(p.us, p.them), (Value{Outcome::win, 1}));
 }
 
 TEST(TableLookup, CacheOnlyAnswersWhatIsInMemoryAndSaysNotCachedOtherwise) {
-  const TableLookup lookup(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
   const Position quiet = parse("9/6B2/4W4/2W6/9 w");
   ASSERT_FALSE(has_capture(quiet));
   EXPECT_EQ(failure_of(lookup, quiet, Access::cache_only), LookupFailure::not_cached);
@@ -59,13 +59,13 @@ TEST(TableLookup, CacheOnlyAnswersWhatIsInMemoryAndSaysNotCachedOtherwise) {
 }
 
 TEST(TableLookup, OverlappingOrOffBoardStonesAreABadPosition) {
-  const TableLookup lookup(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
   EXPECT_EQ(failure_of(lookup, Position{1, 1, Colour::White}), LookupFailure::bad_position);
   EXPECT_EQ(failure_of(lookup, Position{1, PointSet{1} << kPoints, Colour::White}), LookupFailure::bad_position);
 }
 
 TEST(TableLookup, MoreStonesThanTheTablesHoldIsTooManyStones) {
-  const TableLookup lookup(reference_tables());
+  const TableLookup lookup(TableDirectory::open(reference_tables()));
   // A quiet position one stone past the tables: White a1 b1 c1 ... against Black i5.
   Position p = parse("8B/9/9/9/9 w");
   for (int k = 0; k < kEndToEndStones; ++k) p.us |= bit(static_cast<Point>(k));
@@ -77,7 +77,7 @@ TEST(TableLookup, MissingClassFileIsTableMissing) {
   const ScratchDir dir;
   copy_tables(reference_tables(), dir.path());
   std::filesystem::remove(table_file(dir.path(), {2, 1}, io::TableKind::wdl));
-  const TableLookup lookup(dir.path());
+  const TableLookup lookup(TableDirectory::open(dir.path()));
   EXPECT_EQ(lookup.listing().max_complete_stones(), 2);
   const Position quiet = parse("9/9/W3B3W/9/9 w");  // 2v1, nothing to capture
   ASSERT_FALSE(has_capture(quiet));
@@ -92,14 +92,14 @@ TEST(TableLookup, DamagedOrMisplacedFileIsTableCorrupt) {
                              table_file(dir.path(), {2, 1}, io::TableKind::wdl),
                              std::filesystem::copy_options::overwrite_existing);
   write_bytes(table_file(dir.path(), {1, 1}, io::TableKind::wdl), "not a table");
-  const TableLookup lookup(dir.path());
+  const TableLookup lookup(TableDirectory::open(dir.path()));
   EXPECT_EQ(failure_of(lookup, parse("9/9/W3B3W/9/9 w")), LookupFailure::table_corrupt);
   EXPECT_EQ(failure_of(lookup, parse("9/9/W7B/9/9 w")), LookupFailure::table_corrupt);
 }
 
 TEST(TableLookup, ResidentClassesGiveTheSameValuesAsTheFiles) {
-  const TableLookup from_files(reference_tables());
-  TableLookup resident(reference_tables());
+  const TableLookup from_files(TableDirectory::open(reference_tables()));
+  TableLookup resident(TableDirectory::open(reference_tables()));
   for (const Material m : materials_up_to(kEndToEndStones - 1)) resident.make_resident(m, 2);
   EXPECT_GT(resident.resident_bytes(), 0u);
   for (const Material m : materials_up_to(kEndToEndStones - 1)) {
@@ -116,7 +116,7 @@ TEST(TableLookup, ResidentClassesGiveTheSameValuesAsTheFiles) {
 // Dropping a resident class frees its memory and leaves the values as they were (read
 // from the files again); the other resident classes stay.
 TEST(TableLookup, DroppedResidentClassReadsItsFilesAgain) {
-  TableLookup lookup(reference_tables());
+  TableLookup lookup(TableDirectory::open(reference_tables()));
   const Material kept{1, 2}, dropped{2, 2};
   lookup.make_resident(kept, 2);
   const std::size_t kept_bytes = lookup.resident_bytes();
@@ -148,7 +148,7 @@ TEST(TableLookup, TryValueReportsWhatValueThrows) {
   copy_tables(reference_tables(), dir.path());
   std::filesystem::remove(table_file(dir.path(), {2, 1}, io::TableKind::wdl));
   write_bytes(table_file(dir.path(), {1, 1}, io::TableKind::wdl), "not a table");
-  const TableLookup lookup(dir.path());
+  const TableLookup lookup(TableDirectory::open(dir.path()));
   Position past_tables = parse("8B/9/9/9/9 w");
   for (int k = 0; k < kEndToEndStones; ++k) past_tables.us |= bit(static_cast<Point>(k));
   const Position cases[] = {parse("9/9/W3B3W/9/9 w"), parse("9/9/W7B/9/9 w"), past_tables, Position{1, 1, Colour::White},
@@ -187,13 +187,8 @@ TEST(TableLookup, TryValueReportsWhatValueThrows) {
   EXPECT_EQ(why.failure, LookupFailure::io_error);
 }
 
-TEST(TableLookup, NotADirectoryIsTableMissing) {
-  try {
-    TableLookup lookup("/nonexistent/tsivy-tables");
-    ADD_FAILURE() << "opened a directory that does not exist";
-  } catch (const LookupError& e) {
-    EXPECT_EQ(e.failure(), LookupFailure::table_missing);
-  }
+TEST(TableLookup, NotADirectoryIsRefusedWhenOpened) {
+  EXPECT_THROW(TableDirectory::open("/nonexistent/tsivy-tables"), NotATableDirectory);
 }
 
 }  // namespace

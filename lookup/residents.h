@@ -14,14 +14,6 @@
 
 namespace tsivy {
 
-// The classes that captures from the pair of `material` (it and its mirror) can reach,
-// directly or through further captures, smallest first: what seeding the pair reads,
-// what each rank holds its share of while it solves the pair, and what `tsivy plan`
-// counts. A side to move with a stones that captures c of the opponent's b leaves the
-// opponent to move with b - c stones against a: class (b - c)v a. At 8 stones this is
-// one or two 7-stone classes per pair, not all six (3v5+5v3 reaches 4v3 and 2v5).
-std::vector<Material> resident_classes_for(Material material);
-
 // Every class up to kMaxStones, smallest total first, each pair's two classes one after
 // the other (1v2, 2v1, 1v3, 3v1, 2v2, ...): the order of passes that hold a pair's
 // classes resident for both of them (verify, stats).
@@ -36,7 +28,7 @@ void hold_resident(TableLookup& lookup, std::span<const Material> classes, unsig
 // Makes each class of `classes` resident, in the order given (smallest first lets each
 // one's capture searches end in classes already resident), on `threads` threads. For a
 // class not resident before, one line on `log` (when given), e.g.
-//   "  6v1       into memory for seeding: 159.1 MB, 8.8 s (all resident: 3155.4 MB)".
+//   "  6v1       into memory for verify: 159.1 MB, 8.8 s (all resident: 3155.4 MB)".
 void make_resident(TableLookup& lookup, std::span<const Material> classes, unsigned threads, std::ostream* log,
                    std::string_view purpose);
 

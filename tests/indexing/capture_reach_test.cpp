@@ -1,5 +1,6 @@
-// resident_classes_for: the classes a pair's captures reach, and nothing more.
-#include "solver/residents.h"
+// pair_captures_reach: the classes a pair's captures reach, and nothing more; and
+// capture_targets, one capture's.
+#include "indexing/capture_reach.h"
 
 #include <gtest/gtest.h>
 
@@ -11,16 +12,16 @@ namespace {
 
 bool contains(const std::vector<Material>& classes, Material m) { return std::ranges::find(classes, m) != classes.end(); }
 
-TEST(ResidentClasses, OneAgainstSevenReachesOnlyTheSevenStoneSidesEndgames) {
+TEST(CaptureReach, OneAgainstSevenReachesOnlyTheSevenStoneSidesEndgames) {
   // 1v7: the lone stone captures c of 7, leaving (7-c)v1; 7v1 capturing the lone stone
   // ends the game. Nothing with two stones on the weaker side is ever needed.
   const std::vector<Material> expected{{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}};
-  EXPECT_EQ(resident_classes_for({1, 7}), expected);
-  EXPECT_EQ(resident_classes_for({7, 1}), expected);
+  EXPECT_EQ(pair_captures_reach({1, 7}), expected);
+  EXPECT_EQ(pair_captures_reach({7, 1}), expected);
 }
 
-TEST(ResidentClasses, ThreeAgainstFiveReachesTwoOfTheSixSevenStoneClasses) {
-  const std::vector<Material> reached = resident_classes_for({3, 5});
+TEST(CaptureReach, ThreeAgainstFiveReachesTwoOfTheSixSevenStoneClasses) {
+  const std::vector<Material> reached = pair_captures_reach({3, 5});
   std::vector<Material> seven;
   for (const Material m : reached)
     if (m.stones() == 7) seven.push_back(m);
@@ -29,9 +30,9 @@ TEST(ResidentClasses, ThreeAgainstFiveReachesTwoOfTheSixSevenStoneClasses) {
 
 // Closed under captures, smaller than the pair, smallest first, no duplicates, for
 // every pair up to 9 stones.
-TEST(ResidentClasses, AreClosedUnderCapturesAndSmallestFirst) {
+TEST(CaptureReach, AreClosedUnderCapturesAndSmallestFirst) {
   for (const Material pair : materials_up_to(9)) {
-    const std::vector<Material> reached = resident_classes_for(pair);
+    const std::vector<Material> reached = pair_captures_reach(pair);
     const auto inside = [&](Material m) { return m == pair || m == pair.flipped() || contains(reached, m); };
     for (const Material from : [&] {
            std::vector<Material> all = reached;
@@ -53,15 +54,10 @@ TEST(ResidentClasses, AreClosedUnderCapturesAndSmallestFirst) {
   }
 }
 
-TEST(ResidentClasses, PairByPairOrderListsEveryClassOnceWithItsMirrorNext) {
-  const std::vector<Material> order = classes_pair_by_pair();
-  EXPECT_EQ(order.size(), materials_up_to(kMaxStones).size());
-  for (const Material m : materials_up_to(kMaxStones)) EXPECT_EQ(std::count(order.begin(), order.end(), m), 1);
-  for (std::size_t i = 0; i < order.size(); ++i)
-    if (order[i].us < order[i].them) {
-      ASSERT_LT(i + 1, order.size());
-      EXPECT_EQ(order[i + 1], order[i].flipped());
-    }
+TEST(CaptureReach, OneCaptureLeavesTheCapturedSideToMoveWithFewerStones) {
+  // 2v4: the side to move captures 1, 2 or 3 of the four (all four ends the game).
+  EXPECT_EQ(capture_targets({2, 4}), (std::vector<Material>{{3, 2}, {2, 2}, {1, 2}}));
+  EXPECT_TRUE(capture_targets({3, 1}).empty());  // capturing the only stone needs no table
 }
 
 }  // namespace
