@@ -241,11 +241,13 @@ TSIVY_API int tsivy_classes(const tsivy_tables *tables, tsivy_class *classes, si
  * allocation, no lock once the class's refusal was told on the handle.
  * Returns TSIVY_OK when they do (also when a side has 0 stones: no table is needed);
  * otherwise the status a probe of such a position is refused with,
- * TSIVY_ERROR_TOO_MANY_STONES or TSIVY_ERROR_TABLE_MISSING, with tsivy_last_error()
- * saying why, as the probe's would (see "Which positions are answered"); or
- * TSIVY_ERROR_BAD_ARGUMENT (tables NULL, a count below 0 or above what a side has at
- * the start: 22 on 5x9). A file found damaged only while probing is not told here:
- * the probes that need it fail with TSIVY_ERROR_TABLE_CORRUPT. Thread-safe. */
+ * TSIVY_ERROR_TOO_MANY_STONES, TSIVY_ERROR_TABLE_MISSING, or TSIVY_ERROR_TABLE_CORRUPT
+ * or TSIVY_ERROR_IO for a class whose file (or one its captures reach) tsivy_open()
+ * found damaged, with tsivy_last_error() saying why, as the probe's would (see "Which
+ * positions are answered"); or TSIVY_ERROR_BAD_ARGUMENT (tables NULL, a count below 0
+ * or above what a side has at the start: 22 on 5x9). A file found damaged only later,
+ * while probing, is not told here: the probes that need it fail with
+ * TSIVY_ERROR_TABLE_CORRUPT. Thread-safe. */
 TSIVY_API int tsivy_available(const tsivy_tables *tables, int us_stones, int them_stones, int with_depth);
 
 /* What tsivy_check() reports after each file. */
