@@ -72,7 +72,7 @@ TEST(Solve, ReachableCountsAreThoseOfAPlainBreadthFirstSearch) {
 
   ReachableOptions options;
   options.threads = 2;
-  options.tables = solved_board_tables();
+  options.tables = TableDirectory::open(solved_board_tables());
   const ReachableCount count = count_reachable(options);
   EXPECT_EQ(count.positions, seen.size());
   EXPECT_EQ(count.up_to_symmetry, orbits.size());
@@ -90,7 +90,7 @@ TEST(Solve, ReachableCountsAreThoseOfAPlainBreadthFirstSearch) {
 TEST(Solve, ReachableCountWithoutTablesHasNoValues) {
   SKIP_UNLESS_SOLVED_WHOLE();
   ReachableOptions with_values;
-  with_values.tables = solved_board_tables();
+  with_values.tables = TableDirectory::open(solved_board_tables());
   const ReachableCount valued = count_reachable(with_values);
   const ReachableCount plain = count_reachable(ReachableOptions{});
   EXPECT_EQ(plain.positions, valued.positions);
