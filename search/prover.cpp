@@ -55,7 +55,6 @@ ProverResult run_prover(const ProverOptions& o) {
   const int leaf_stones = o.tables ? o.tables->listing().max_complete_stones() : 0;
   TableLeaves leaves(o.tables);
   ProofTable table(o.memory_bytes);
-  std::filesystem::create_directories(o.out);
   const std::filesystem::path state_file = prover_state_file(o.out);
   SavedState state;
   if (o.resume) {
@@ -69,6 +68,7 @@ ProverResult run_prover(const ProverOptions& o) {
                                 state_file.string() + ")");
   }
 
+  std::filesystem::create_directories(o.out);
   ProverResult result;
   const Colour mover = o.root.to_move;
   const auto began = Clock::now();
