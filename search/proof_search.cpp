@@ -238,10 +238,9 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
   const std::uint64_t work = counters_.nodes - nodes_before + 1;
   if (depends_on == kClean) {
     table_.store(key, p, n.pn, n.dn, work, static_cast<std::uint16_t>(n.depth));
-  } else {
-    // Path-dependent: kept out of the table as settled; an unsettled guess stays useful.
-    table_.store(key, p, std::clamp<ProofNumber>(n.pn, 1, kInfiniteProof - 1), std::clamp<ProofNumber>(n.dn, 1, kInfiniteProof - 1), work);
   }
+  // Path-dependent: kept out of the table altogether; the entry of an earlier visit, if
+  // any, stays as it was.
   return {n, depends_on};
 }
 

@@ -113,7 +113,7 @@ TEST(Prove, ThreeStonesWithoutTablesAgreeWithTheTables) {
   std::mt19937_64 rng(32);
   ProofTable table(std::size_t{16} << 20);
   int by_outcome[3] = {};
-  for (int k = 0; k < 40; ++k) {
+  for (int k = 0; k < 100; ++k) {
     const int us = 1 + static_cast<int>(rng() % 2);
     const Position p = random_position(rng, us, 3 - us);
     const Outcome truth = tables().value(p.us, p.them).outcome;
