@@ -21,7 +21,10 @@ class Extraction {
 
   Certificate run(const Position& root) {
     certificate_.root = root;
-    if (!search_.leaf_value(root)) {
+    MoveList root_turns;
+    generate_moves(root, root_turns);
+    // A root with no turn is a leaf too (lost for its side to move): nothing to show.
+    if (!search_.leaf_value(root) && !root_turns.empty()) {
       const bool ok = root.to_move == certificate_.side ? take(root).has_value() : opponent_node(root).has_value();
       if (!ok) throw contradiction(root, "no strategy found from the root");
     }

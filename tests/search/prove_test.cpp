@@ -155,6 +155,17 @@ TEST(Prove, TheTablesAtTheLeavesGiveTheSuccessorsBest) {
   EXPECT_GT(checked, 0);
 }
 
+// The game over at the root: no turn (White's one stone is walled in), or no stones.
+TEST(Prove, APositionWithNoTurnOrNoStonesIsLost) {
+  Scratch out("over");
+  for (const char* fen : {"9/9/9/BB7/WB7 w", "9/9/9/9/1B7 w"}) {
+    const ProverResult r = prove_and_check(parse_position(fen), nullptr, out.path / (fen[6] == 'B' ? "walled" : "empty"));
+    EXPECT_TRUE(r.finished) << fen;
+    EXPECT_EQ(r.value, Outcome::loss) << fen;
+    EXPECT_FALSE(r.certificates.empty()) << fen;
+  }
+}
+
 // A certificate read back: damaged, cut, or forged, it is refused with a clear error.
 TEST(Certificate, DamagedTruncatedOrForgedCertificatesAreRefused) {
   Scratch out("certificate");
