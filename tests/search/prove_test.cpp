@@ -124,11 +124,8 @@ TEST(Prove, ThreeStonesWithoutTablesAgreeWithTheTables) {
   EXPECT_GT(by_outcome[static_cast<int>(Outcome::draw)] + by_outcome[static_cast<int>(Outcome::loss)], 0);
 }
 
-// The tables as leaves: 4-stone positions two turns or more from a capture... any
-// 4-stone position with the 3-stone classes of the same tables as leaves would need
-// tables of exactly 3 stones; positions of 5 stones are leaves' parents here instead:
-// every turn of a 4v1 or 3v2 position captures or not, the prover's value must be the
-// best of its successors' table values.
+// The tables as leaves: a 5-stone position whose every turn captures reaches the 4-stone
+// tables in one turn, so its proved value must be the best of its successors' values.
 TEST(Prove, TheTablesAtTheLeavesGiveTheSuccessorsBest) {
   std::mt19937_64 rng(33);
   Scratch out("leaves");
