@@ -2,8 +2,6 @@
 // search with the tables at its leaves, each answer with a certificate that the
 // command then checks; `tsivy prove --check FILE` checks a certificate on its own
 // (docs/prover.md).
-#include <pthread.h>
-
 #include <cinttypes>
 #include <cstdio>
 #include <exception>
@@ -37,36 +35,6 @@ struct ProveOptions {
 const char* colour_word(Colour c) { return c == Colour::White ? "White" : "Black"; }
 
 double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / (1u << 20); }
-
-// Proofs and their extraction recurse as deep as the longest line they follow: run on
-// a thread with a large stack (reserved, touched only as deep as it goes).
-void run_with_large_stack(const std::function<void()>& work) {
-  struct Job {
-    const std::function<void()>* work;
-    std::exception_ptr error;
-  } job{&work, nullptr};
-  pthread_attr_t attributes;
-  pthread_attr_init(&attributes);
-  pthread_attr_setstacksize(&attributes, std::size_t{1} << 30);
-  pthread_t thread;
-  const auto body = [](void* argument) -> void* {
-    auto* j = static_cast<Job*>(argument);
-    try {
-      (*j->work)();
-    } catch (...) {
-      j->error = std::current_exception();
-    }
-    return nullptr;
-  };
-  if (pthread_create(&thread, &attributes, body, &job) != 0) {
-    pthread_attr_destroy(&attributes);
-    work();  // no thread to be had: the caller's stack it is
-    return;
-  }
-  pthread_attr_destroy(&attributes);
-  pthread_join(thread, nullptr);
-  if (job.error) std::rethrow_exception(job.error);
-}
 
 std::string claim_text(const search::Certificate& c) {
   return std::string(colour_word(c.side)) + (c.claim == search::Goal::wins ? " wins" : " does not lose");
@@ -121,8 +89,7 @@ void run_prove(const ProveOptions& o) {
     options.log = [](const std::string& line) { std::cerr << "prove: " << line << "\n"; };
   }
 
-  search::ProverResult result;
-  run_with_large_stack([&] { result = search::run_prover(options); });
+  const search::ProverResult result = search::run_prover(options);
   const search::ProverProgress& p = result.last;
   if (!result.finished) {
     std::cout << "Unsettled after " << p.nodes << " nodes (" << static_cast<int>(p.seconds) << " s): phase " << p.phase << " ("

@@ -6,6 +6,7 @@
 #include "game/notation.h"
 #include "lookup/table_lookup.h"
 #include "search/certificate_extraction.h"
+#include "search/deep_stack.h"
 #include "search/proof_table.h"
 #include "search/table_leaves.h"
 
@@ -51,7 +52,8 @@ const char* colour_word(Colour c) { return c == Colour::White ? "white" : "black
 
 std::filesystem::path prover_state_file(const std::filesystem::path& out) { return out / "prove-state.bin"; }
 
-ProverResult run_prover(const ProverOptions& o) {
+namespace {
+ProverResult prove_on_this_stack(const ProverOptions& o) {
   const int leaf_stones = o.tables ? o.tables->listing().max_complete_stones() : 0;
   TableLeaves leaves(o.tables);
   ProofTable table(o.memory_bytes);
@@ -150,6 +152,13 @@ ProverResult run_prover(const ProverOptions& o) {
   result.finished = true;
   result.last.nodes = nodes_before_phase;
   std::filesystem::remove(state_file);
+  return result;
+}
+}  // namespace
+
+ProverResult run_prover(const ProverOptions& o) {
+  ProverResult result;
+  run_on_deep_stack([&] { result = prove_on_this_stack(o); });
   return result;
 }
 

@@ -14,6 +14,7 @@
 
 #include "search/certificate.h"
 #include "search/certificate_extraction.h"
+#include "search/deep_stack.h"
 #include "search/proof_search.h"
 #include "search/prover.h"
 #include "game/notation.h"
@@ -44,6 +45,13 @@ struct Scratch {
 class NaiveMemo {
  public:
   Outcome value(const Position& p) {
+    Outcome v{};
+    run_on_deep_stack([&] { v = search(p); });
+    return v;
+  }
+
+ private:
+  Outcome search(const Position& p) {
     for (const Position& q : path_)
       if (q == p) return Outcome::draw;
     if (const auto it = memo_.find(p); it != memo_.end()) return it->second;
@@ -51,20 +59,19 @@ class NaiveMemo {
     generate_moves(p, moves);
     BestOfSuccessors best;
     path_.push_back(p);
-    for (const Move& m : moves) best.add({value(make_move(p, m)), 0});
+    for (const Move& m : moves) best.add({search(make_move(p, m)), 0});
     path_.pop_back();
     const Outcome v = moves.empty() ? Outcome::loss : best.value().outcome;
     memo_[p] = v;
     return v;
   }
 
- private:
   std::vector<Position> path_;
   std::unordered_map<Position, Outcome, PositionHash> memo_;
 };
 
 // The value by the prover's two searches, with no tables.
-Outcome proved_value(const Position& p, ProofTable& table) {
+Outcome proved_value_here(const Position& p, ProofTable& table) {
   TableLeaves none(nullptr);
   table.clear();
   ProofSearch wins(table, none, p.to_move, Goal::wins);
@@ -72,6 +79,11 @@ Outcome proved_value(const Position& p, ProofTable& table) {
   table.clear();
   ProofSearch holds(table, none, p.to_move, Goal::does_not_lose);
   return holds.prove(p, {}).proved() ? Outcome::draw : Outcome::loss;
+}
+Outcome proved_value(const Position& p, ProofTable& table) {
+  Outcome value{};
+  run_on_deep_stack([&] { value = proved_value_here(p, table); });
+  return value;
 }
 
 // Proves p with run_prover (no tables unless given) and checks what it wrote.
