@@ -75,8 +75,8 @@ Outcome prove_and_check(const Position& p, const TableLookup* leaves) {
 
 TEST(Prove, TheStartIsTheSolvedValueWithoutTablesAndWithFourStones) {
   SKIP_UNLESS_PROVED_HERE();
-  const TableLookup whole(solved_board_tables());
-  const TableLookup four(four_stone_tables());
+  const TableLookup whole(TableDirectory::open(solved_board_tables()));
+  const TableLookup four(TableDirectory::open(four_stone_tables()));
   const Position start = start_position();
   const Outcome expected = whole.value(start.us, start.them).outcome;
   EXPECT_EQ(expected, Outcome::win);  // published: White wins every small board
@@ -89,7 +89,7 @@ TEST(Prove, TheStartIsTheSolvedValueWithoutTablesAndWithFourStones) {
 // 4-stone ones, in well under a second each.
 TEST(Prove, TheStartOfThreeBySevenIsAWhiteWin) {
   if (kPoints != 21) GTEST_SKIP() << "for 3x7 and 7x3";
-  const TableLookup four(four_stone_tables());
+  const TableLookup four(TableDirectory::open(four_stone_tables()));
   EXPECT_EQ(prove_and_check(start_position(), nullptr), Outcome::win);
   EXPECT_EQ(prove_and_check(start_position(), &four), Outcome::win);
 }
@@ -109,8 +109,8 @@ Position random_reachable(std::mt19937_64& rng, int turns) {
 // 24 positions here; bench/prove_random.sh asks for 2,000 through TSIVY_PROVE_POSITIONS.
 TEST(Prove, RandomReachablePositionsAgreeWithTheTables) {
   SKIP_UNLESS_PROVED_HERE();
-  const TableLookup whole(solved_board_tables());
-  const TableLookup four(four_stone_tables());
+  const TableLookup whole(TableDirectory::open(solved_board_tables()));
+  const TableLookup four(TableDirectory::open(four_stone_tables()));
   const char* asked = std::getenv("TSIVY_PROVE_POSITIONS");
   const int positions = asked ? std::max(1, std::atoi(asked)) : 24;
   std::mt19937_64 rng(20261202);
