@@ -21,5 +21,6 @@ void add_plan_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_search_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
+void add_prove_command(CLI::App& app);
 
 }  // namespace tsivy::cli

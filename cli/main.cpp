@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   tsivy::cli::add_solve_command(app);
   tsivy::cli::add_search_command(app);
   tsivy::cli::add_engine_command(app);
+  tsivy::cli::add_prove_command(app);
   // --board before the subcommand or after it: both pick the build (board_dispatch.h).
   tsivy::cli::add_board_option(app);
   for (CLI::App* command : app.get_subcommands({})) tsivy::cli::add_board_option(*command);

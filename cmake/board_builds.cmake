@@ -57,6 +57,8 @@ foreach(board IN LISTS TSIVY_OTHER_BOARDS)
   set(board_library ${CMAKE_BINARY_DIR}/probe/libtsivy-${board}.so)
   install(FILES ${board_library}.${PROJECT_VERSION} ${board_library}.${PROJECT_VERSION_MAJOR}
           DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  # Its command beside the installed `tsivy`, which runs it for --board (board_dispatch.cpp).
+  install(PROGRAMS ${CMAKE_BINARY_DIR}/cli/tsivy-${board} DESTINATION ${CMAKE_INSTALL_BINDIR})
   add_test(NAME board.${board}.tests COMMAND ${board_dir}/tests/board/board_tests)
 endforeach()
 string(REPLACE ";" "," tsivy_board_names "${tsivy_board_list}")

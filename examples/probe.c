@@ -42,21 +42,24 @@ int main(int argc, char **argv) {
   else
     printf("value: %s in %d\n", wdl_name(wdl), depth);
 
+  /* Every turn, best first. No bound on their number is both safe and small (tsivy.h,
+   * tsivy_probe_root), so: an array that holds nearly every position's, and a larger
+   * one only when the library says it needs one (*count set, BUFFER_TOO_SMALL). */
+  tsivy_turn fixed[256];
+  tsivy_turn *turns = fixed;
   size_t count = 0;
-  status = tsivy_probe_root(tables, us, them, NULL, 0, &count);
-  if (status != TSIVY_OK && status != TSIVY_ERROR_BUFFER_TOO_SMALL) {
-    tsivy_close(tables);
-    return failed("turns", status);
+  status = tsivy_probe_root(tables, us, them, fixed, sizeof fixed / sizeof *fixed, &count);
+  if (status == TSIVY_ERROR_BUFFER_TOO_SMALL) {
+    turns = malloc(count * sizeof *turns);
+    if (!turns) {
+      tsivy_close(tables);
+      fprintf(stderr, "probe: out of memory\n");
+      return 1;
+    }
+    status = tsivy_probe_root(tables, us, them, turns, count, &count);
   }
-  tsivy_turn *turns = count ? malloc(count * sizeof *turns) : NULL;
-  if (count && !turns) {
-    tsivy_close(tables);
-    fprintf(stderr, "probe: out of memory\n");
-    return 1;
-  }
-  status = tsivy_probe_root(tables, us, them, turns, count, &count);
   if (status != TSIVY_OK) {
-    free(turns);
+    if (turns != fixed) free(turns);
     tsivy_close(tables);
     return failed("turns", status);
   }
@@ -66,7 +69,7 @@ int main(int argc, char **argv) {
     printf("best: %s (%s)\n", turns[0].text, wdl_name(turns[0].wdl));
   else
     printf("best: %s (%s in %d)\n", turns[0].text, wdl_name(turns[0].wdl), turns[0].depth);
-  free(turns);
+  if (turns != fixed) free(turns);
   tsivy_close(tables);
   return 0;
 }

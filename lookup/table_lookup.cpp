@@ -29,6 +29,10 @@ LookupError as_lookup_error(const FileDamage& damage) {
   return LookupError(damage.os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt, damage.reason);
 }
 
+LookupFailure failure_of(const FileDamage& damage) {
+  return damage.os_refused ? LookupFailure::io_error : LookupFailure::table_corrupt;
+}
+
 // Capture positions resolved lately by this thread, for this lookup. Many positions
 // capture into the same smaller positions (seeding a class meets each of them again and
 // again), and each search below them can itself recurse, so this pays for itself.
@@ -55,17 +59,10 @@ TableLookup::TableLookup(std::shared_ptr<const TableDirectory> directory, const 
 
 TableLookup::~TableLookup() = default;
 
-void TableLookup::refuse_position(PointSet us, PointSet them) {
-  try {
-    Position::from_colours(us, them, Colour::White);
-  } catch (const InvalidPosition& e) {
-    throw LookupError(LookupFailure::bad_position, e.what());
-  }
-  throw std::logic_error("checked_material and Position::from_colours disagree");
-}
-
 // Recursion ends: every capture removes stones, and a side without stones has lost.
-Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access access) const {
+// A failure is kFailed (no value is ever `unused`), so that the value comes back in a
+// register as it did before the lookup had a non-throwing path.
+Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const {
   if (!us) return kLostNow;
   if (!them) return {Outcome::win, 0};
   const int m = material.us, n = material.them;
@@ -74,7 +71,7 @@ Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access
       return unpack_value(r->values[r->index->index_unchecked(us, them)]);
     }
   }
-  if (!has_capture(us, them)) return stored(us, them, material, access);
+  if (!has_capture(us, them)) return stored(us, them, material, access, why);
   thread_local std::vector<ResolvedCapture> resolved(kResolvedCaptures);
   ResolvedCapture& memo = resolved[sides_key(us, them) % kResolvedCaptures];
   const bool wants_depth = !has(access, Access::wdl_only);
@@ -86,7 +83,8 @@ Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access
   BestOfSuccessors best;
   for (std::size_t k = 0; k < results.size(); ++k) {
     const Position& p = results[k];
-    const Value successor = resolve(p.us, p.them, {count(p.us), count(p.them)}, access);
+    const Value successor = resolve(p.us, p.them, {count(p.us), count(p.them)}, access, why);
+    if (successor.outcome == Outcome::unused) return kFailed;
     best.add(successor);
     // Without depth, any lost successor settles the win: the rest need not be searched.
     if (!wants_depth && successor.outcome == Outcome::loss) break;
@@ -96,29 +94,69 @@ Value TableLookup::resolve(PointSet us, PointSet them, Material material, Access
   return value;
 }
 
-Value TableLookup::stored(PointSet us, PointSet them, Material m, Access access) const {
-  if (m.stones() > kMaxStones) missing(m, io::TableKind::wdl);
+Value TableLookup::stored(PointSet us, PointSet them, Material m, Access access, LookupFailureSite& why) const {
+  if (m.stones() > kMaxStones) return missing(m, io::TableKind::wdl, why), kFailed;
   const std::uint64_t slot = MaterialIndex::of(m).index_unchecked(us, them);
-  const auto read = [&](io::TableKind kind) -> std::uint16_t {
-    const io::TableReader* r = reader(m, kind, access);
+  // The entry of this kind's file, or false with `why` set.
+  const auto read = [&](io::TableKind kind, std::uint16_t& entry) {
+    const io::TableReader* r = reader(m, kind, access, why);
+    if (!r) return false;
     try {
-      if (!has(access, Access::cache_only)) return r->get(slot);
-      if (const auto hit = r->get_if_cached(slot)) return *hit;
+      if (!has(access, Access::cache_only)) return entry = r->get(slot), true;
+      if (const auto hit = r->get_if_cached(slot)) return entry = *hit, true;
     } catch (const io::TableError& e) {
-      mark_damaged(m, kind, as_lookup_error(e));
+      return mark_damaged(m, kind, as_lookup_error(e), why), false;
     }
-    throw LookupError(LookupFailure::not_cached, directory_->table_file(m, kind).string() + ": block not in the cache");
+    why = {LookupFailure::not_cached, us, them, m, kind, true};
+    return false;
   };
-  const auto outcome = static_cast<Outcome>(read(io::TableKind::wdl));
+  std::uint16_t wdl = 0;
+  if (!read(io::TableKind::wdl, wdl)) return kFailed;
+  const auto outcome = static_cast<Outcome>(wdl);
   switch (outcome) {
     case Outcome::draw: return {Outcome::draw, 0};
     case Outcome::win:
-    case Outcome::loss: return {outcome, has(access, Access::wdl_only) ? std::uint16_t{0} : read(io::TableKind::depth)};
+    case Outcome::loss: {
+      std::uint16_t depth = 0;
+      if (!has(access, Access::wdl_only) && !read(io::TableKind::depth, depth)) return kFailed;
+      return {outcome, depth};
+    }
     default:
       mark_damaged(m, io::TableKind::wdl,
                    LookupError(LookupFailure::table_corrupt, directory_->table_file(m, io::TableKind::wdl).string() + ": slot " +
-                                                                 std::to_string(slot) + " of a quiet position is marked unused"));
+                                                                 std::to_string(slot) + " of a quiet position is marked unused"),
+                   why);
+      return kFailed;
   }
+}
+
+LookupError TableLookup::error(const LookupFailureSite& why) const {
+  const auto file = [&] { return directory_->table_file(why.material, why.kind); };
+  switch (why.failure) {
+    case LookupFailure::bad_position:
+      try {
+        Position::from_colours(why.us, why.them, Colour::White);
+      } catch (const InvalidPosition& e) {
+        return LookupError(LookupFailure::bad_position, e.what());
+      }
+      return LookupError(LookupFailure::bad_position, "not a position");  // game/'s check and try_value's disagree
+    case LookupFailure::too_many_stones:
+    case LookupFailure::table_missing: {
+      // The one place that tells "too many stones" from "missing file" (missing() chose).
+      const std::string complete =
+          "the tables are complete up to " + std::to_string(listing().max_complete_stones()) + " stones";
+      if (why.failure == LookupFailure::too_many_stones)
+        return LookupError(why.failure, std::to_string(why.material.stones()) + " stones on the board; " + complete);
+      return LookupError(why.failure, file().string() + " is missing; " + complete);
+    }
+    case LookupFailure::not_cached:
+      return LookupError(why.failure, file().string() + (why.opened ? ": block not in the cache" : ": not opened yet"));
+    case LookupFailure::table_corrupt:
+    case LookupFailure::io_error:
+      if (const FileDamage* bad = directory_->damage(why.material, why.kind)) return as_lookup_error(*bad);
+      return LookupError(why.failure, file().string() + ": damaged");
+  }
+  return LookupError(why.failure, file().string() + ": lookup failed");
 }
 
 void TableLookup::make_resident(Material material, unsigned threads) {
@@ -168,23 +206,33 @@ bool TableLookup::is_resident(Material material) const {
 }
 
 const io::TableReader& TableLookup::file(Material material, io::TableKind kind) const {
-  return *reader(material, kind, Access::may_read);
+  LookupFailureSite why;
+  const io::TableReader* r = reader(material, kind, Access::may_read, why);
+  if (!r) throw error(why);
+  return *r;
 }
 
-const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access) const {
+const io::TableReader* TableLookup::reader(Material material, io::TableKind kind, Access access,
+                                          LookupFailureSite& why) const {
   const std::size_t slot = slot_of(material, kind);
   std::atomic<const io::TableReader*>& published = readers_[slot];
   if (const io::TableReader* r = published.load(std::memory_order_acquire)) return r;
-  if (const FileDamage* bad = directory_->damage(material, kind)) throw as_lookup_error(*bad);
-  if (has(access, Access::cache_only))
-    throw LookupError(LookupFailure::not_cached, directory_->table_file(material, kind).string() + ": not opened yet");
+  const auto damaged = [&](const FileDamage* bad) {
+    why = {failure_of(*bad), 0, 0, material, kind, true};
+    return nullptr;
+  };
+  if (const FileDamage* bad = directory_->damage(material, kind)) return damaged(bad);
+  if (has(access, Access::cache_only)) {
+    why = {LookupFailure::not_cached, 0, 0, material, kind, false};
+    return nullptr;
+  }
   std::optional<LookupError> refused;
   {
     std::lock_guard lock(open_mutex_);
     if (const io::TableReader* r = published.load(std::memory_order_relaxed)) return r;
-    if (const FileDamage* bad = directory_->damage(material, kind)) throw as_lookup_error(*bad);
+    if (const FileDamage* bad = directory_->damage(material, kind)) return damaged(bad);
     std::error_code error;
-    if (!std::filesystem::exists(directory_->table_file(material, kind), error)) missing(material, kind);
+    if (!std::filesystem::exists(directory_->table_file(material, kind), error)) return missing(material, kind, why), nullptr;
     try {
       owned_.push_back(std::make_unique<io::TableReader>(directory_->open_table(material, kind, cache_)));
       published.store(owned_.back().get(), std::memory_order_release);
@@ -193,36 +241,35 @@ const io::TableReader* TableLookup::reader(Material material, io::TableKind kind
       refused = as_lookup_error(e);
     }
   }
-  mark_damaged(material, kind, *refused);  // outside the lock: it calls on_damage
+  mark_damaged(material, kind, *refused, why);  // outside the lock: it calls on_damage
+  return nullptr;
 }
 
 std::vector<LookupError> TableLookup::open_listed_files() const {
   std::vector<LookupError> damaged;
   for (const ClassFiles& f : listing().classes()) {
     for (const auto& [kind, present] : {std::pair{io::TableKind::wdl, f.wdl}, std::pair{io::TableKind::depth, f.depth}}) {
-      if (!present) continue;
-      try {
-        reader(f.material, kind, Access::may_read);
-      } catch (const LookupError& e) {
-        damaged.push_back(e);
-      }
+      LookupFailureSite why;
+      if (present && !reader(f.material, kind, Access::may_read, why)) damaged.push_back(error(why));
     }
   }
   return damaged;
 }
 
 void TableLookup::load_into_cache(Material material, io::TableKind kind) const {
-  const io::TableReader* r = reader(material, kind, Access::may_read);
-  const io::TableHeader& h = r->header();
+  const io::TableReader& r = file(material, kind);
+  const io::TableHeader& h = r.header();
   try {
-    for (std::uint64_t first = 0; first < h.entry_count; first += h.entries_per_block) r->get(first);
+    for (std::uint64_t first = 0; first < h.entry_count; first += h.entries_per_block) r.get(first);
   } catch (const io::TableError& e) {
-    mark_damaged(material, kind, as_lookup_error(e));
+    LookupFailureSite why;
+    mark_damaged(material, kind, as_lookup_error(e), why);
+    throw error(why);
   }
 }
 
 std::uint64_t TableLookup::blocks_bytes(Material material, io::TableKind kind) const {
-  const io::TableHeader& h = reader(material, kind, Access::may_read)->header();
+  const io::TableHeader& h = file(material, kind).header();
   const std::uint64_t block_bytes = (std::uint64_t{h.entries_per_block} * h.bits_per_entry + 7) / 8;
   return std::uint64_t{h.block_count} * block_bytes;
 }
@@ -230,7 +277,8 @@ std::uint64_t TableLookup::blocks_bytes(Material material, io::TableKind kind) c
 // Recorded once per file in the directory, which every lookup on it shares; the reader
 // of a file found damaged while reading its blocks is unpublished but kept, since other
 // threads may be inside it.
-void TableLookup::mark_damaged(Material material, io::TableKind kind, const LookupError& error) const {
+void TableLookup::mark_damaged(Material material, io::TableKind kind, const LookupError& error,
+                               LookupFailureSite& why) const {
   bool found_here = false;
   std::optional<LookupError> first;
   {
@@ -240,21 +288,16 @@ void TableLookup::mark_damaged(Material material, io::TableKind kind, const Look
     readers_[slot_of(material, kind)].store(nullptr, std::memory_order_release);
   }
   if (found_here && on_damage_) on_damage_(*first);
-  throw *first;
+  why = {first->failure(), 0, 0, material, kind, true};
 }
 
-void TableLookup::missing(Material material, io::TableKind kind) const {
-  not_covered(material.stones(), directory_->table_file(material, kind));
-}
-
-// The one place that tells "too many stones" from "missing file". No class of this
-// total or more has a file: the directory does not go this far. Some has: this file's
-// absence leaves a hole in it (a half-copied directory, say).
-void TableLookup::not_covered(int stones, const std::filesystem::path& absent_file) const {
-  const std::string complete = "the tables are complete up to " + std::to_string(listing().max_complete_stones()) + " stones";
-  if (stones > listing().max_stones_found())
-    throw LookupError(LookupFailure::too_many_stones, std::to_string(stones) + " stones on the board; " + complete);
-  throw LookupError(LookupFailure::table_missing, absent_file.string() + " is missing; " + complete);
+// No class of this total or more has a file: the directory does not go this far
+// (too_many_stones). Some has: this file's absence leaves a hole in it (a half-copied
+// directory, say). error() writes the message.
+void TableLookup::missing(Material material, io::TableKind kind, LookupFailureSite& why) const {
+  const LookupFailure failure =
+      material.stones() > listing().max_stones_found() ? LookupFailure::too_many_stones : LookupFailure::table_missing;
+  why = {failure, 0, 0, material, kind, true};
 }
 
 }  // namespace tsivy

@@ -9,6 +9,7 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -27,7 +28,7 @@
 namespace tsivy {
 
 // Why a lookup failed; the probe library turns each into its own status code.
-enum class LookupFailure {
+enum class LookupFailure : std::uint8_t {
   bad_position,     // overlapping sets, stones off the board, or too many of one side
   too_many_stones,  // more stones than any class with a file in the directory
   table_missing,    // a class the position needs has no file, within that range
@@ -43,6 +44,19 @@ class LookupError : public std::runtime_error {
 
  private:
   LookupFailure failure_;
+};
+
+// Where a lookup failed, without its message: what try_value() reports, so that a
+// caller refused often (a search probing outside the tables) pays neither for an
+// exception nor for a text it may never read. error() turns it into the LookupError
+// that value() throws, message and all. The lookup writes it only when it fails, so a
+// caller's need not be initialised (nothing stored on the hot path).
+struct LookupFailureSite {
+  LookupFailure failure;
+  PointSet us, them;          // the position asked (the message of a bad_position)
+  Material material;          // the class whose file failed (every other failure)
+  io::TableKind kind;
+  bool opened;                // not_cached: false when the file was not even opened yet
 };
 
 // How a lookup may find its value; cache_only and wdl_only combine (operator|).
@@ -105,7 +119,7 @@ class TableLookup {
   // The value of the position for the side to move (us). A side to move without stones
   // has LOSS 0, one whose opponent has none WIN 0. The position is checked here, and
   // only here on the probe library's path (game/'s rule, Position::from_colours).
-  // Thread-safe. Throws LookupError.
+  // Thread-safe. Throws LookupError: error() of try_value()'s failure.
   Value value(PointSet us, PointSet them, Access access = Access::may_read) const {
     return value(us, them, access, [](Material) {});
   }
@@ -114,10 +128,38 @@ class TableLookup {
   // its directory does not answer. Stones are checked and counted once for both.
   template <class Admit>
   Value value(PointSet us, PointSet them, Access access, Admit&& admit) const {
-    const Material material = checked_material(us, them);
-    admit(material);
-    return resolve(us, them, material, access);
+    Value found;
+    LookupFailureSite why;
+    const auto admit_all = [&](Material material) {
+      admit(material);
+      return true;
+    };
+    if (!try_value(us, them, access, admit_all, found, why)) throw error(why);
+    return found;
   }
+
+  // The same lookup without exceptions for its failures: true with `found` set, or false
+  // with `why` set (a first read of a damaged block still reports it once through
+  // on_damage; memory exhaustion still throws std::bad_alloc). `admit(material)`
+  // returns false to refuse the position before any table is read: try_value() then
+  // returns false leaving `why` as it was, the refusal being the caller's own.
+  template <class Admit>
+  bool try_value(PointSet us, PointSet them, Access access, Admit&& admit, Value& found, LookupFailureSite& why) const {
+    const Material material{count(us), count(them)};
+    if (((us | them) & ~kBoard) || (us & them) || material.us > kStonesPerSide || material.them > kStonesPerSide) {
+      why = {LookupFailure::bad_position, us, them, {}, io::TableKind::wdl, true};
+      return false;
+    }
+    if (!admit(material)) return false;
+    const Value value = resolve(us, them, material, access, why);
+    if (value.outcome == Outcome::unused) return false;
+    found = value;
+    return true;
+  }
+
+  // The LookupError value() throws for a failure try_value() reported: the message says
+  // which file and why (a damaged file's, as found when it was marked bad).
+  LookupError error(const LookupFailureSite& why) const;
 
   // Keeps the value of every position of `material` in memory, capture positions
   // resolved, so that later lookups into the class are one array read and no capture
@@ -144,21 +186,15 @@ class TableLookup {
  private:
   static constexpr std::size_t kClassSlots = (kMaxStones + 1) * (kMaxStones + 1);
   static constexpr std::size_t class_slot(int us, int them) { return static_cast<std::size_t>(us * (kMaxStones + 1) + them); }
-  // The stone counts of a position that passes game/'s check; throws bad_position with
-  // its message otherwise.
-  static Material checked_material(PointSet us, PointSet them) {
-    const Material material{count(us), count(them)};
-    if (((us | them) & ~kBoard) || (us & them) || material.us > kStonesPerSide || material.them > kStonesPerSide)
-      refuse_position(us, them);
-    return material;
-  }
-  [[noreturn]] static void refuse_position(PointSet us, PointSet them);
-  Value resolve(PointSet us, PointSet them, Material material, Access access) const;
-  Value stored(PointSet us, PointSet them, Material material, Access access) const;
-  const io::TableReader* reader(Material material, io::TableKind kind, Access access) const;
-  [[noreturn]] void mark_damaged(Material material, io::TableKind kind, const LookupError& error) const;
-  [[noreturn]] void missing(Material material, io::TableKind kind) const;
-  [[noreturn]] void not_covered(int stones, const std::filesystem::path& absent_file) const;
+  // Each returns kFailed with `why` set instead of throwing a lookup failure.
+  static constexpr Value kFailed{Outcome::unused, 0};
+  Value resolve(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const;
+  Value stored(PointSet us, PointSet them, Material material, Access access, LookupFailureSite& why) const;
+  const io::TableReader* reader(Material material, io::TableKind kind, Access access, LookupFailureSite& why) const;
+  // Marks the file bad (once: the first error stays, on_damage hears of it once) and
+  // sets `why` to that first error's failure.
+  void mark_damaged(Material material, io::TableKind kind, const LookupError& error, LookupFailureSite& why) const;
+  void missing(Material material, io::TableKind kind, LookupFailureSite& why) const;
 
   // A resident class: its values packed in two bytes each (lookup/value_code.h).
   struct Resident {

@@ -69,6 +69,7 @@ std::unique_ptr<BoardLibrary> load(const std::string& board) {
   resolve(handle, file, "tsivy_max_stones", lib->max_stones);
   resolve(handle, file, "tsivy_max_stones_wdl", lib->max_stones_wdl);
   resolve(handle, file, "tsivy_classes", lib->classes);
+  resolve(handle, file, "tsivy_available", lib->available);
   resolve(handle, file, "tsivy_probe_wdl", lib->probe_wdl);
   resolve(handle, file, "tsivy_probe", lib->probe);
   resolve(handle, file, "tsivy_probe_cached", lib->probe_cached);

@@ -21,6 +21,7 @@ struct BoardLibrary {
   decltype(&tsivy_max_stones) max_stones;
   decltype(&tsivy_max_stones_wdl) max_stones_wdl;
   decltype(&tsivy_classes) classes;
+  decltype(&tsivy_available) available;
   decltype(&tsivy_probe_wdl) probe_wdl;
   decltype(&tsivy_probe) probe;
   decltype(&tsivy_probe_cached) probe_cached;

@@ -11,7 +11,9 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <vector>
 
 #include "game/geometry.h"
@@ -22,6 +24,7 @@
 #include "lookup/table_lookup.h"
 #include "probe/board_library.h"
 #include "probe/class_availability.h"
+#include "probe/message_memo.h"
 #include "table_dir/board_record.h"
 #include "table_dir/table_directory.h"
 
@@ -53,6 +56,26 @@ struct OwnTables final : tsivy_tables {
   tsivy::TableLookup lookup;
   tsivy::probe::ClassAvailability availability;
   std::vector<tsivy_class> classes;  // as found at open
+  // The messages of refused classes, by need and class (refusal_slot), and of a file's
+  // blocks not cached or its damage (file_failure_slot): built once each, copied after.
+  // (A file found damaged keeps its first error: lookup/table_lookup.h, on_damage.)
+  tsivy::probe::MessageMemo refusals{2 * kSideSlots * kSideSlots};
+  tsivy::probe::MessageMemo file_failures{kClassSlots * 2 * 3};
+
+  static constexpr std::size_t kSideSlots = tsivy::kStonesPerSide + 1;
+  static constexpr std::size_t kClassSlots = (tsivy::kMaxStones + 1) * (tsivy::kMaxStones + 1);
+  static std::size_t refusal_slot(tsivy::Material m, tsivy::probe::Need need) {
+    return (need == tsivy::probe::Need::wdl ? 0 : kSideSlots * kSideSlots) + static_cast<std::size_t>(m.us) * kSideSlots +
+           static_cast<std::size_t>(m.them);
+  }
+  // A block not cached (of an opened file or not), or the file damaged.
+  static std::size_t file_failure_slot(const tsivy::LookupFailureSite& why) {
+    const std::size_t file =
+        static_cast<std::size_t>(why.material.us * (tsivy::kMaxStones + 1) + why.material.them) * 2 +
+        (why.kind == tsivy::io::TableKind::wdl ? 0 : 1);
+    const std::size_t variant = why.failure != tsivy::LookupFailure::not_cached ? 2 : why.opened ? 1 : 0;
+    return file * 3 + variant;
+  }
 
  private:
   // Headers and block indexes now: a truncated or damaged file is found here, not met
@@ -74,7 +97,15 @@ using tsivy::Outcome;
 using tsivy::PointSet;
 using tsivy::Value;
 
-thread_local std::string last_error;
+// This thread's last failure (tsivy_last_error). A refused probe copies a message built
+// once per handle (MessageMemo); a bad position only keeps its sets, and its message is
+// written when asked for.
+struct LastError {
+  std::string text;
+  bool bad_position_pending = false;
+  uint64_t us = 0, them = 0;
+};
+thread_local LastError last_error;
 
 // Thrown inside this file only, for failures the C API itself detects.
 struct Failure {
@@ -103,13 +134,37 @@ int status_of(tsivy::LookupFailure failure) {
 }
 
 // Keeps `message` as this thread's last error; copying it may fail for want of memory,
-// which must not escape either.
-void record(const char* message) noexcept {
+// which must not escape either. Assigning reuses the text's room: no allocation once a
+// message as long was kept.
+void record(std::string_view message) noexcept {
+  last_error.bad_position_pending = false;
   try {
-    last_error = message;
+    last_error.text.assign(message);
   } catch (...) {
-    last_error.clear();
+    last_error.text.clear();
   }
+}
+
+void record_bad_position(uint64_t us, uint64_t them) noexcept {
+  last_error.bad_position_pending = true;
+  last_error.us = us;
+  last_error.them = them;
+}
+
+// The message of this thread's last failure, written now if it was left for later.
+const std::string& last_message() noexcept {
+  if (last_error.bad_position_pending) {
+    const uint64_t us = last_error.us, them = last_error.them;
+    try {
+      tsivy::Position::from_colours(us, them, tsivy::Colour::White);
+      record("not a position");  // game/'s check and the lookup's disagree
+    } catch (const tsivy::InvalidPosition& e) {
+      record(e.what());
+    } catch (...) {
+      record("bad position (its message could not be written)");
+    }
+  }
+  return last_error.text;
 }
 
 // Runs `body`, turning every exception into a status and the thread's message.
@@ -121,8 +176,12 @@ template <class Body>
 [[gnu::always_inline]] inline int guarded(int invalid_input, Body&& body) noexcept {
   int status = TSIVY_ERROR_INTERNAL;
   try {
-    body();
-    return TSIVY_OK;
+    if constexpr (std::is_void_v<decltype(body())>) {
+      body();
+      return TSIVY_OK;
+    } else {
+      return body();  // a status of its own: the failures met without an exception
+    }
   } catch (const Failure& f) {
     status = f.status;
     record(f.message.c_str());
@@ -262,15 +321,70 @@ long rank(const tsivy_turn& t) {
   }
 }
 
+// The status of a class the directory does not answer, its message kept as the thread's
+// (ClassAvailability::require's, built once per class and need).
+// Out of line and cold, like lookup_failed(): kept out of the probes' hot path, whose
+// registers they would otherwise crowd (callgrind: 46 instructions a hit when inlined).
+[[gnu::noinline, gnu::cold]] int refuse_class(const OwnTables* tables, tsivy::Material material,
+                                             tsivy::probe::Need need) noexcept {
+  try {
+    const tsivy::probe::Message& m = tables->refusals.get(OwnTables::refusal_slot(material, need), [&] {
+      try {
+        tables->availability.require(material.us, material.them, need);
+      } catch (const tsivy::LookupError& e) {
+        return tsivy::probe::Message{status_of(e.failure()), e.what()};
+      }
+      return tsivy::probe::Message{TSIVY_ERROR_INTERNAL, "class " + tsivy::to_string(material) + " refused, yet answered"};
+    });
+    record(m.text);
+    return m.status;
+  } catch (const std::bad_alloc&) {
+    record("out of memory");
+    return TSIVY_ERROR_OUT_OF_MEMORY;
+  }
+}
+
+// The status of a lookup's failure, its message kept as the thread's: left to be written
+// when asked for (a bad position), copied from one built once per file (a block not
+// cached, a damaged file), or, for a file missing below the classes answered (which the
+// class check before the lookup leaves for a file deleted after open), written now.
+[[gnu::noinline, gnu::cold]] int lookup_failed(const OwnTables* tables, const tsivy::LookupFailureSite& why) noexcept {
+  try {
+    switch (why.failure) {
+      case tsivy::LookupFailure::bad_position: record_bad_position(why.us, why.them); break;
+      case tsivy::LookupFailure::not_cached:
+      case tsivy::LookupFailure::table_corrupt:
+      case tsivy::LookupFailure::io_error:
+        record(tables->file_failures.get(OwnTables::file_failure_slot(why), [&] {
+          return tsivy::probe::Message{status_of(why.failure), tables->lookup.error(why).what()};
+        }).text);
+        break;
+      default: record(tables->lookup.error(why).what());
+    }
+  } catch (const std::bad_alloc&) {
+    record("out of memory");
+    return TSIVY_ERROR_OUT_OF_MEMORY;
+  }
+  return status_of(why.failure);
+}
+
 // The value of a position whose class the directory answers (tsivy.h: the contract of
-// TOO_MANY_STONES and TABLE_MISSING). The lookup checks the position and counts its
-// stones once, and asks here before it reads a table.
-Value value_of(const OwnTables* tables, uint64_t us, uint64_t them, tsivy::Access access) {
+// TOO_MANY_STONES and TABLE_MISSING), into `value`; else the status, without an
+// exception. The lookup checks the position and counts its stones once, and asks here
+// before it reads a table.
+[[gnu::always_inline]] inline int value_of(const OwnTables* tables, uint64_t us, uint64_t them, tsivy::Access access,
+                                           Value& value) {
   const tsivy::probe::Need need = has(access, tsivy::Access::wdl_only) ? tsivy::probe::Need::wdl : tsivy::probe::Need::depth;
-  return tables->lookup.value(us, them, access, [&](tsivy::Material material) {
+  tsivy::Material refused{};
+  tsivy::LookupFailureSite why;
+  const auto admit = [&](tsivy::Material material) {
     // A side without stones has lost, however many the other has: no table is needed.
-    if (material.us && material.them) tables->availability.require(material.us, material.them, need);
-  });
+    if (!material.us || !material.them || tables->availability.answers(material, need)) return true;
+    refused = material;
+    return false;
+  };
+  if (tables->lookup.try_value(us, them, access, admit, value, why)) return TSIVY_OK;
+  return refused.us ? refuse_class(tables, refused, need) : lookup_failed(tables, why);
 }
 
 bool is_foreign(const tsivy_tables* tables) { return tables && tables->foreign; }
@@ -290,12 +404,15 @@ int forward(const tsivy::probe::BoardLibrary& library, Fn fn, Args... args) noex
 // Inlined into each probe call, like guarded() (which says why).
 [[gnu::always_inline]] inline int probe(const char* caller, const OwnTables* tables, uint64_t us, uint64_t them, int* wdl, int* depth,
           tsivy::Access access) {
-  return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
+  return guarded(TSIVY_ERROR_BAD_POSITION, [&]() -> int {
     require(tables && wdl, caller, ": tables and wdl must not be NULL");
-    const Value v = value_of(tables, us, them, depth ? access : access | tsivy::Access::wdl_only);
+    Value v;
+    const int status = value_of(tables, us, them, depth ? access : access | tsivy::Access::wdl_only, v);
+    if (status != TSIVY_OK) return status;
     const int w = wdl_of(v.outcome);
     *wdl = w;
     if (depth) *depth = w == TSIVY_DRAW ? -1 : v.depth;
+    return TSIVY_OK;
   });
 }
 
@@ -343,13 +460,43 @@ int open_tables(const char* caller, const char* dir, size_t cache_bytes, tsivy_l
   return status;
 }
 
+// The longest position text of any board (tsivy.h, TSIVY_FEN_MAX): a longer one is no
+// position anywhere. Not this board's own longest, so that another board's position
+// still gets game/'s message naming the board it is for.
+constexpr std::size_t kLongestPosition = TSIVY_FEN_MAX - 1;
+// How much of a text too long to be a position its message quotes.
+constexpr std::size_t kQuotedCharacters = 40;
+
+// The first kQuotedCharacters of `text`, bytes outside printable ASCII as \xNN.
+std::string quoted_start(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : text.substr(0, kQuotedCharacters)) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (byte >= ' ' && byte <= '~') {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
+}
+
 // Position text on this library's board; `has_tables` is false for a NULL handle
-// given to the *_on calls.
+// given to the *_on calls. A text longer than any position is refused before it is
+// read, so that its message quotes only its start (game/'s messages quote it whole).
 int parse_fen(const char* caller, bool has_tables, const char* fen, uint64_t* us, uint64_t* them, int* white_to_move) {
   return guarded(TSIVY_ERROR_BAD_FEN, [&] {
     require(has_tables, caller, ": tables must not be NULL");
     require(fen && us && them, caller, ": fen, us and them must not be NULL");
-    const tsivy::Position p = tsivy::parse_position(fen);
+    const std::string_view text(fen);
+    if (text.size() > kLongestPosition)
+      fail(TSIVY_ERROR_BAD_FEN, "bad position \"" + quoted_start(text) + "...\" (" + std::to_string(text.size()) +
+                                    " characters): longer than a position of any board (" +
+                                    std::to_string(kLongestPosition) + " characters at most)");
+    const tsivy::Position p = tsivy::parse_position(text);
     *us = p.us;
     *them = p.them;
     if (white_to_move) *white_to_move = p.to_move == tsivy::Colour::White ? 1 : 0;
@@ -394,7 +541,7 @@ const char* tsivy_status_name(int status) {
   }
 }
 
-const char* tsivy_last_error(void) { return last_error.c_str(); }
+const char* tsivy_last_error(void) { return last_message().c_str(); }
 
 unsigned tsivy_version(void) { return TSIVY_VERSION_NUMBER; }
 const char* tsivy_version_string(void) { return TSIVY_VERSION_STRING; }
@@ -450,6 +597,24 @@ int tsivy_classes(const tsivy_tables* handle, tsivy_class* classes, size_t capac
   });
 }
 
+int tsivy_available(const tsivy_tables* handle, int us_stones, int them_stones, int with_depth) {
+  if (is_foreign(handle))
+    return forward(*handle->foreign, handle->foreign->available, handle->inner, us_stones, them_stones, with_depth);
+  const OwnTables* tables = own(handle);
+  return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&]() -> int {
+    require(tables != nullptr, "tsivy_available: tables must not be NULL");
+    if (us_stones < 0 || them_stones < 0 || us_stones > tsivy::kStonesPerSide || them_stones > tsivy::kStonesPerSide)
+      fail(TSIVY_ERROR_BAD_ARGUMENT, "tsivy_available: no class " + std::to_string(us_stones) + "v" +
+                                         std::to_string(them_stones) + " (0 to " + std::to_string(tsivy::kStonesPerSide) +
+                                         " stones a side)");
+    // A side without stones has lost: its positions need no table (tsivy_probe answers them).
+    if (!us_stones || !them_stones) return TSIVY_OK;
+    const tsivy::Material material{us_stones, them_stones};
+    const tsivy::probe::Need need = with_depth ? tsivy::probe::Need::depth : tsivy::probe::Need::wdl;
+    return tables->availability.answers(material, need) ? int{TSIVY_OK} : refuse_class(tables, material, need);
+  });
+}
+
 int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
   return guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] {
     require(dir != nullptr, "tsivy_check: dir must not be NULL");
@@ -487,11 +652,11 @@ int tsivy_check(const char* dir, tsivy_check_fn progress, void* progress_user) {
     tsivy_check_progress report{nullptr, TSIVY_OK, "", 0, files.size(), 0, bytes_total};
     for (std::size_t k = 0; k < files.size(); ++k) {
       const int status = guarded(TSIVY_ERROR_BAD_ARGUMENT, [&] { check_file(*directory.own, files[k]); });
-      if (status != TSIVY_OK && first_status == TSIVY_OK) first_status = status, first_message = last_error;
+      if (status != TSIVY_OK && first_status == TSIVY_OK) first_status = status, first_message = last_message();
       const std::string file = directory.own->table_file(files[k].material, files[k].kind).string();
       report.file = file.c_str();
       report.status = status;
-      report.message = status == TSIVY_OK ? "" : last_error.c_str();
+      report.message = status == TSIVY_OK ? "" : last_message().c_str();
       report.files_done = k + 1;
       report.bytes_done += sizes[k];
       if (progress) progress(progress_user, &report);
@@ -551,17 +716,20 @@ int tsivy_probe_root(const tsivy_tables* handle, uint64_t us, uint64_t them, tsi
   if (is_foreign(handle))
     return forward(*handle->foreign, handle->foreign->probe_root, handle->inner, us, them, turns, capacity, count);
   const OwnTables* tables = own(handle);
-  return guarded(TSIVY_ERROR_BAD_POSITION, [&] {
+  return guarded(TSIVY_ERROR_BAD_POSITION, [&]() -> int {
     require(tables && count && (turns || capacity == 0),
             "tsivy_probe_root: tables and count must not be NULL, nor turns when capacity > 0");
-    value_of(tables, us, them, tsivy::Access::may_read);  // checks the position and the tables' range
+    Value root;
+    if (const int status = value_of(tables, us, them, tsivy::Access::may_read, root); status != TSIVY_OK)
+      return status;  // checks the position and the tables' range
     // rules.md: a position where either side has no stones has no turns.
     const std::vector<tsivy::Turn> generated =
         us && them ? tsivy::generate_turns(tsivy::Position{us, them, tsivy::Colour::White}) : std::vector<tsivy::Turn>{};
-    if (capacity < generated.size()) {
+    if (capacity < generated.size()) {  // the caller's question "how many?": no exception
       *count = generated.size();
-      fail(TSIVY_ERROR_BUFFER_TOO_SMALL, "tsivy_probe_root: " + std::to_string(generated.size()) +
-                                             " legal turns, room for " + std::to_string(capacity));
+      record("tsivy_probe_root: " + std::to_string(generated.size()) + " legal turns, room for " +
+             std::to_string(capacity));
+      return TSIVY_ERROR_BUFFER_TOO_SMALL;
     }
     std::vector<tsivy_turn> scored(generated.size());
     for (std::size_t i = 0; i < generated.size(); ++i) {
@@ -571,13 +739,17 @@ int tsivy_probe_root(const tsivy_tables* handle, uint64_t us, uint64_t them, tsi
       std::memcpy(s.text, t.notation.c_str(), t.notation.size() + 1);
       s.us = t.result.us;
       s.them = t.result.them;
-      const Value v = for_mover(value_of(tables, t.result.us, t.result.them, tsivy::Access::may_read));
+      Value after;
+      if (const int status = value_of(tables, t.result.us, t.result.them, tsivy::Access::may_read, after); status != TSIVY_OK)
+        return status;
+      const Value v = for_mover(after);
       s.wdl = wdl_of(v.outcome);
       s.depth = s.wdl == TSIVY_DRAW ? -1 : v.depth;
     }
     std::stable_sort(scored.begin(), scored.end(), [](const tsivy_turn& a, const tsivy_turn& b) { return rank(a) < rank(b); });
     std::copy(scored.begin(), scored.end(), turns);
     *count = scored.size();
+    return TSIVY_OK;
   });
 }
 

@@ -8,6 +8,7 @@
 #include "search/evaluation.h"
 #include "search/table_leaves.h"
 #include "search/transposition_table.h"
+#include "search/turn_keys.h"
 
 namespace tsivy::search {
 namespace {
@@ -32,12 +33,6 @@ int from_table(int score, int ply) {
   if (is_win(score)) return score - ply;
   if (is_loss(score)) return score + ply;
   return score;
-}
-
-// How the key changes with a move of `mover`: the stone leaves `from` and lands on
-// `to`, the captured stones of the other colour leave, and the other side is to move.
-std::uint64_t key_change(const Move& m, Colour mover) {
-  return stones_key(mover, bit(m.from) ^ bit(m.to)) ^ stones_key(other(mover), m.captured) ^ kBlackToMoveKey;
 }
 
 }  // namespace

@@ -140,6 +140,53 @@ TEST(TableLookup, DroppedResidentClassReadsItsFilesAgain) {
   EXPECT_EQ(differ, 0u);
 }
 
+// The non-throwing path: every failure value() throws, try_value() reports as a
+// LookupFailureSite whose error() is the same LookupError, message and all; an admit
+// that refuses stops it before any table is read, leaving `why` alone.
+TEST(TableLookup, TryValueReportsWhatValueThrows) {
+  const ScratchDir dir;
+  copy_tables(reference_tables(), dir.path());
+  std::filesystem::remove(table_file(dir.path(), {2, 1}, io::TableKind::wdl));
+  write_bytes(table_file(dir.path(), {1, 1}, io::TableKind::wdl), "not a table");
+  const TableLookup lookup(TableDirectory::open(dir.path()));
+  Position past_tables = parse("8B/9/9/9/9 w");
+  for (int k = 0; k < kEndToEndStones; ++k) past_tables.us |= bit(static_cast<Point>(k));
+  const Position cases[] = {parse("9/9/W3B3W/9/9 w"), parse("9/9/W7B/9/9 w"), past_tables, Position{1, 1, Colour::White},
+                            parse("9/6B2/4W4/2W6/9 w")};
+  for (const Position& p : cases) {
+    for (const Access access : {Access::may_read, Access::cache_only, Access::wdl_only}) {
+      std::string thrown;
+      LookupFailure thrown_failure = LookupFailure::bad_position;
+      Value thrown_value;
+      try {
+        thrown_value = lookup.value(p.us, p.them, access);
+      } catch (const LookupError& e) {
+        thrown = e.what();
+        thrown_failure = e.failure();
+      }
+      Value found;
+      LookupFailureSite why;
+      const bool ok = lookup.try_value(p.us, p.them, access, [](Material) { return true; }, found, why);
+      EXPECT_EQ(ok, thrown.empty()) << format_position(p);
+      if (ok) {
+        EXPECT_EQ(found, thrown_value);
+      } else {
+        EXPECT_EQ(why.failure, thrown_failure) << format_position(p) << ": " << thrown;
+        EXPECT_EQ(lookup.error(why).what(), thrown);
+      }
+    }
+  }
+  Value found;
+  LookupFailureSite why;
+  why.failure = LookupFailure::io_error;
+  const Position quiet = parse("9/6B2/4W4/2W6/9 w");
+  int asked = 0;
+  EXPECT_FALSE(lookup.try_value(quiet.us, quiet.them, Access::may_read,
+                                [&](Material m) { return ++asked, m.us != 2; }, found, why));
+  EXPECT_EQ(asked, 1);
+  EXPECT_EQ(why.failure, LookupFailure::io_error);
+}
+
 TEST(TableLookup, NotADirectoryIsRefusedWhenOpened) {
   EXPECT_THROW(TableDirectory::open("/nonexistent/tsivy-tables"), NotATableDirectory);
 }

@@ -117,6 +117,15 @@ TEST_F(BoardForwarding, TheHandleIsOnTheTablesBoard) {
   EXPECT_EQ(count, 16u);  // m v n with 1 <= m, n <= 4 (3x3: 4 stones a side)
 }
 
+// tsivy_available forwards too: the 3x3 library answers with its board's classes (4
+// stones a side at most, where 5x9 has 22).
+TEST_F(BoardForwarding, AvailableIsTheBoardLibrarys) {
+  for (int m = 0; m <= 4; ++m)
+    for (int n = 0; n <= 4; ++n) EXPECT_EQ(tsivy_available(handle_, m, n, 1), TSIVY_OK) << m << "v" << n;
+  EXPECT_EQ(tsivy_available(handle_, 5, 1, 0), TSIVY_ERROR_BAD_ARGUMENT);
+  EXPECT_NE(std::string(tsivy_last_error()).find("0 to 4 stones a side"), std::string::npos) << tsivy_last_error();
+}
+
 TEST_F(BoardForwarding, TheStartIsAWinInElevenOnThreeByThree) {
   uint64_t us = 0, them = 0;
   int white = 0;

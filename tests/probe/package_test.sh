@@ -3,7 +3,8 @@
 # and named in tsivy.pc, and builds examples/probe.c against the installed package three
 # ways: CMake find_package(tsivy), pkg-config with the shared library, and the static
 # libtsivy.a; each must probe the same position alike. The Python package installed
-# with it must load the installed library by itself.
+# with it must load the installed library by itself, and the installed `tsivy` command
+# (and the other boards' tsivy-RxC) must run from the prefix.
 # Usage: package_test.sh BUILD_DIR SOURCE_DIR TABLE_DIR
 set -eu
 build=$1 src=$2 tables=$3
@@ -54,6 +55,18 @@ assert lib.startswith(sys.argv[1]), lib
 with tsivy.open_tablebase(sys.argv[2]) as tb:
     assert tb.probe_wdl(sys.argv[3]) == 1
 ' "$prefix" "$tables" "$fen")
+
+# 5. The command: `tsivy` in the prefix's bin/, answering as the library does, and each
+# other board's tsivy-RxC beside it, which the installed `tsivy --board RxC` runs.
+[ -x "$prefix/bin/tsivy" ] || { echo "the tsivy command is not installed"; exit 1; }
+"$prefix/bin/tsivy" probe --tables "$tables" --fen "$fen" >"$work/out-cli"
+grep -q "WIN" "$work/out-cli" || { echo "the installed tsivy does not probe:"; cat "$work/out-cli"; exit 1; }
+for built in "$build"/cli/tsivy-*; do
+  [ -x "$built" ] || continue
+  board=${built##*/tsivy-}
+  [ -x "$prefix/bin/tsivy-$board" ] || { echo "tsivy-$board is not installed"; exit 1; }
+  "$prefix/bin/tsivy" --board "$board" info --max-stones 2 >/dev/null || { echo "the installed tsivy --board $board fails"; exit 1; }
+done
 
 cat "$work/out-cmake"
 grep -q '^value: ' "$work/out-cmake" && grep -q '^best: ' "$work/out-cmake" || { echo "unexpected output"; exit 1; }

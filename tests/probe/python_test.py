@@ -106,6 +106,53 @@ def test_closed_tablebase_says_so():
     raises(ValueError, lambda: tb.max_stones)
 
 
+
+def test_bytes_position_texts_are_read_and_other_types_refused_with_type_error():
+    with tsivy.open_tablebase(TABLES) as tb:
+        assert tb.probe_wdl(FEN.encode()) == tb.probe_wdl(FEN)
+        assert tb.probe(FEN.encode()) == tb.probe(FEN)
+        assert tsivy.parse_fen(FEN.encode()) == tsivy.parse_fen(FEN)
+        for wrong in (12345, 1.5, None, (1, 2, 3), [1]):
+            e = raises(TypeError, tb.probe_wdl, wrong)
+            assert "position" in str(e), e
+        e = raises(TypeError, tsivy.parse_fen, 12345)
+        assert "str or bytes" in str(e), e
+
+
+def test_a_long_bad_position_text_is_quoted_only_in_part():
+    text = "W" * 100000 + " w"
+    e = raises(tsivy.Error, tsivy.parse_fen, text)
+    assert e.status == "TSIVY_ERROR_BAD_FEN" and len(str(e)) < 250, str(e)[:300]
+    e = raises(ValueError, tsivy.parse_fen, text + "\0")
+    assert len(str(e)) < 250, str(e)[:300]
+
+
+def test_available_tells_the_classes_answered():
+    with tsivy.open_tablebase(TABLES) as tb:
+        for c in tb.classes():
+            assert tb.available(c.us_stones, c.them_stones) == c.answers_wdl
+            assert tb.available(c.us_stones, c.them_stones, with_depth=True) == c.answers_depth
+        assert not tb.available(1, STONES)
+        raises(ValueError, tb.available, -1, 1)
+
+
+def test_a_library_not_found_names_tsivy_library_and_the_paths_tried():
+    import subprocess
+    missing = os.path.join(os.path.dirname(os.path.abspath(__file__)), "no-such-libtsivy.so")
+    env = dict(os.environ, TSIVY_LIBRARY=missing, PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-c", "import tsivy"], env=env, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "TSIVY_LIBRARY" in done.stderr and missing in done.stderr, done.stderr
+    assert "OSError" in done.stderr, done.stderr
+
+
+def test_the_package_version_is_the_library_version():
+    pyproject = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(tsivy.__file__))), "pyproject.toml")
+    if os.path.exists(pyproject):  # run from the source tree
+        with open(pyproject, encoding="utf-8") as f:
+            assert f'version = "{tsivy.version()}"' in f.read(), tsivy.version()
+
+
 if __name__ == "__main__":
     tests = [f for name, f in sorted(globals().items()) if name.startswith("test_") and callable(f)]
     for test in tests:

@@ -9,7 +9,8 @@
         tb.turns("9/6B2/4W4/2W6/9 w")[0]    # -> Turn(turn='e3-f2', wdl='win', depth=7, fen='...')
         [t.turn for t in tb.turns("9/6B2/4W4/2W6/9 w") if t.wdl == "draw"]  # c2-d2 among them
 
-A position is a text in the notation of notation.md ("9/6B2/4W4/2W6/9 w") or a pair
+A position is a text in the notation of notation.md ("9/6B2/4W4/2W6/9 w", a str or
+UTF-8 bytes) or a pair
 (us, them) of 64-bit point sets, us to move (bit p = row * 9 + column, a1 = bit 0;
 White's move, for the texts of the turns).
 
@@ -27,10 +28,14 @@ Failures raise tsivy.Error, with .status (the C status name) and .message (the
 library's); MissingTableError (also a KeyError) is the one for a position the tables do
 not answer (TSIVY_ERROR_TOO_MANY_STONES or TSIVY_ERROR_TABLE_MISSING), which get_wdl
 and get_dtm turn into their default. Bad arguments (a NUL inside a position text, a
-point set outside 0 .. 2**64 - 1, a closed tablebase) raise ValueError.
+point set outside 0 .. 2**64 - 1, a closed tablebase) raise ValueError; a position of
+another type (neither text nor pair) raises TypeError. tb.available(m, n) tells whether
+the class m v n is answered, without probing.
 
-The library is found through TSIVY_LIBRARY (a path), else where `cmake --install` put
-it next to this package, else ctypes.util.find_library("tsivy"), else "libtsivy.so.0".
+The library is found through TSIVY_LIBRARY (a path: then that one only), else where
+`cmake --install` put it next to this package, else ctypes.util.find_library("tsivy"),
+else "libtsivy.so.0"; when none loads, importing the module raises OSError naming
+TSIVY_LIBRARY and every path tried.
 """
 
 import ctypes
@@ -51,7 +56,7 @@ _MISSING = ("TSIVY_ERROR_TOO_MANY_STONES", "TSIVY_ERROR_TABLE_MISSING")
 _WDL = {1: "win", 0: "draw", -1: "loss"}
 _SET_LIMIT = 1 << 64
 
-Position = Union[str, Tuple[int, int]]
+Position = Union[str, bytes, Tuple[int, int]]
 T = TypeVar("T")
 
 
@@ -70,20 +75,50 @@ class _Class(ctypes.Structure):
                 ("us_stones", "them_stones", "has_wdl", "has_depth", "answers_wdl", "answers_depth")]
 
 
-def _library_path() -> str:
+def _library_candidates() -> List[str]:
+    """Where to look for libtsivy, in order: TSIVY_LIBRARY alone when it is set (a wrong
+    path there is an error, not a reason to load another library), else the place
+    `cmake --install` wrote next to this package, the system's search, the SONAME."""
     path = os.environ.get("TSIVY_LIBRARY")
     if path:
-        return path
+        return [path]
+    candidates = []
     try:  # written by `cmake --install`: the library's place relative to this package
         from tsivy._installed import LIBRARY  # type: ignore[import-not-found]
-        return os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), LIBRARY))
+        candidates.append(os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), LIBRARY)))
     except ImportError:
         pass
-    return ctypes.util.find_library("tsivy") or "libtsivy.so.0"
+    found = ctypes.util.find_library("tsivy")
+    if found:
+        candidates.append(found)
+    candidates.append("libtsivy.so.0")
+    return list(dict.fromkeys(candidates))
+
+
+def _open_library() -> Tuple[ctypes.CDLL, str]:
+    tried = []
+    for path in _library_candidates():
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as e:
+            tried.append(f"{path} ({e})")
+    where = "TSIVY_LIBRARY" if os.environ.get("TSIVY_LIBRARY") else "the places looked in"
+    raise OSError(
+        "tsivy: cannot load libtsivy from " + where + ": " + "; ".join(tried) + ". Set TSIVY_LIBRARY to the path "
+        "of libtsivy.so.0 (`cmake --install` puts it in PREFIX/lib; a build tree has it in build/release/probe).")
+
+
+_LIBRARY_PATH = ""
+
+
+def _library_path() -> str:
+    """The path of the libtsivy this module loaded."""
+    return _LIBRARY_PATH
 
 
 def _load() -> ctypes.CDLL:
-    lib = ctypes.CDLL(_library_path())
+    global _LIBRARY_PATH
+    lib, _LIBRARY_PATH = _open_library()
     u64, u64p = ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)
     intp, sizep = ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_size_t)
     handle = ctypes.c_void_p
@@ -96,6 +131,7 @@ def _load() -> ctypes.CDLL:
         "tsivy_max_stones": (ctypes.c_int, [handle]),
         "tsivy_max_stones_wdl": (ctypes.c_int, [handle]),
         "tsivy_classes": (ctypes.c_int, [handle, ctypes.POINTER(_Class), ctypes.c_size_t, sizep]),
+        "tsivy_available": (ctypes.c_int, [handle, ctypes.c_int, ctypes.c_int, ctypes.c_int]),
         "tsivy_probe_wdl": (ctypes.c_int, [handle, u64, u64, intp]),
         "tsivy_probe": (ctypes.c_int, [handle, u64, u64, intp, intp]),
         "tsivy_probe_root": (ctypes.c_int, [handle, u64, u64, ctypes.POINTER(_Turn), ctypes.c_size_t, sizep]),
@@ -165,15 +201,31 @@ def version() -> str:
 
 def _point_set(value: int, name: str) -> int:
     if not isinstance(value, int) or not 0 <= value < _SET_LIMIT:
-        raise ValueError(f"{name} must be an int in 0 .. 2**64 - 1, not {value!r}")
+        raise ValueError(f"{name} must be an int in 0 .. 2**64 - 1, not {_quoted(value)}")
     return value
 
 
-def _parse(fen: str, parse: Callable[..., int], *handle: ctypes.c_void_p) -> Tuple[int, int, bool]:
-    if "\0" in fen:
-        raise ValueError(f"NUL inside a position text: {fen!r}")
+def _quoted(value: object) -> str:
+    """repr() of a value, cut to about 80 characters: messages do not copy a long input whole."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _fen_bytes(fen: Union[str, bytes]) -> bytes:
+    """A position text as the C library reads it: str (encoded as UTF-8) or bytes."""
+    if isinstance(fen, str):
+        fen = fen.encode()
+    elif not isinstance(fen, (bytes, bytearray)):
+        raise TypeError(f"a position text is a str or bytes, not {type(fen).__name__}")
+    if b"\0" in fen:
+        raise ValueError(f"NUL inside a position text: {_quoted(fen)}")
+    return bytes(fen)
+
+
+def _parse(fen: Union[str, bytes], parse: Callable[..., int], *handle: ctypes.c_void_p) -> Tuple[int, int, bool]:
+    text = _fen_bytes(fen)
     us, them, white = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
-    _check(parse(*handle, fen.encode(), ctypes.byref(us), ctypes.byref(them), ctypes.byref(white)))
+    _check(parse(*handle, text, ctypes.byref(us), ctypes.byref(them), ctypes.byref(white)))
     return us.value, them.value, bool(white.value)
 
 
@@ -184,7 +236,7 @@ def _format(us: int, them: int, white_to_move: bool, format_: Callable[..., int]
     return buf.value.decode()
 
 
-def parse_fen(fen: str) -> Tuple[int, int, bool]:
+def parse_fen(fen: Union[str, bytes]) -> Tuple[int, int, bool]:
     """(us, them, white_to_move) of a 5x9 position text (Tablebase.parse_fen: its board's)."""
     return _parse(fen, _lib.tsivy_parse_fen)
 
@@ -228,7 +280,7 @@ class Tablebase:
         _check(_lib.tsivy_board(self._open_handle(), ctypes.byref(rows), ctypes.byref(columns)))
         return rows.value, columns.value
 
-    def parse_fen(self, fen: str) -> Tuple[int, int, bool]:
+    def parse_fen(self, fen: Union[str, bytes]) -> Tuple[int, int, bool]:
         """(us, them, white_to_move) of a position text of the tables' board."""
         return _parse(fen, _lib.tsivy_parse_fen_on, self._open_handle())
 
@@ -237,8 +289,11 @@ class Tablebase:
         return _format(us, them, white_to_move, _lib.tsivy_format_fen_on, self._open_handle())
 
     def _sets(self, position: Position) -> Tuple[int, int, bool]:
-        if isinstance(position, str):
+        if isinstance(position, (str, bytes, bytearray)):
             return self.parse_fen(position)
+        if not isinstance(position, (tuple, list)) or len(position) != 2:
+            raise TypeError("a position is a text (str or bytes) or a pair (us, them) of point sets, not "
+                            + _quoted(position))
         us, them = position
         return _point_set(us, "us"), _point_set(them, "them"), True
 
@@ -251,6 +306,14 @@ class Tablebase:
     def max_stones_wdl(self) -> int:
         """The same for probe_wdl, which needs the WDL files only."""
         return _lib.tsivy_max_stones_wdl(self._open_handle())
+
+    def available(self, us_stones: int, them_stones: int, with_depth: bool = False) -> bool:
+        """Whether probe_wdl (or, with_depth, every probe) answers the class us_stones v
+        them_stones: one look into a table made at open."""
+        code = _lib.tsivy_available(self._open_handle(), us_stones, them_stones, int(with_depth))
+        if _lib.tsivy_status_name(code).decode() == "TSIVY_ERROR_BAD_ARGUMENT":
+            raise ValueError(_lib.tsivy_last_error().decode(errors="replace"))
+        return code == _OK
 
     def classes(self) -> List[ClassInfo]:
         """The classes found in the directory, and which probes answer them."""

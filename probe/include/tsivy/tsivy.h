@@ -17,9 +17,20 @@
  *   through the cache) and tsivy_probe_cached() (never reads the disk). Thread-safe; no
  *   lock for a block among the thread's last ones, one short lock of a cache shard for
  *   another cached block; no allocation on success once each probing thread has warmed
- *   up (its first probes allocate its per-thread state, see "Memory" below). From 0.2 us
- *   (blocks in the CPU caches) to about 1 us (random positions) a probe when its block
- *   is cached; a block read and decompressed costs tens of us (probe/README.md).
+ *   up (its first probes allocate its per-thread state, see "Memory" below). From 0.05
+ *   to 0.2 us (blocks in the CPU caches) to about 1 us (random positions) a probe when
+ *   its block is cached; a block read and decompressed costs tens of us (probe/README.md).
+ *   A refused probe costs no more than a hit: TSIVY_ERROR_TOO_MANY_STONES,
+ *   TSIVY_ERROR_TABLE_MISSING, TSIVY_ERROR_NOT_CACHED and the TSIVY_ERROR_TABLE_CORRUPT
+ *   of a file already found damaged are told without an exception and without building
+ *   a message: each class's or file's message is built once per handle (its first
+ *   refusal; a bad position's when tsivy_last_error() asks for it) and copied into the
+ *   thread's after that: about 0.02 us past the tables or for a missing file, 0.06 us
+ *   for a file found damaged, 0.09 us for NOT_CACHED, against 0.05 us a hot WDL hit
+ *   (0.3 took 1.5 to 3 us;
+ *   probe/README.md). tsivy_probe_root's TSIVY_ERROR_BUFFER_TOO_SMALL is told without
+ *   an exception too.
+ *   tsivy_available() answers "is this class answered?" before probing, in O(1).
  * - For the root, a few calls a move: tsivy_probe() with a depth pointer (reads the
  *   depth files as well, and searches capture sequences in full for the fastest win)
  *   and tsivy_probe_root() (every legal turn, each probed, results allocated).
@@ -28,9 +39,10 @@
  *
  * Memory: cache_bytes (tsivy_open) bounds the decompressed blocks shared by all threads
  * of a handle. Beyond it: per handle, one file descriptor and the block index of every
- * table file (24 bytes per block; a block is about 16 KiB decompressed), and a few KiB;
- * per thread that probes (any handle), a capture memo of 128 KiB, a zstd decompression
- * context of about 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when
+ * table file (24 bytes per block; a block is about 16 KiB decompressed), and about
+ * 15 KiB (with the refusal messages, each kept once it was met); per thread that
+ * probes (any handle), a capture memo of 128 KiB, a zstd decompression context of about
+ * 100 KiB, and the last 64 blocks it used (up to 1 MiB, kept even when
  * the cache drops them), freed when the thread ends. The smallest useful cache holds a few blocks:
  * below 64 KiB the shared cache keeps next to nothing, probes still work (from each
  * thread's last blocks and the disk) but tsivy_probe_cached() seldom answers.
@@ -62,11 +74,11 @@
 #include <stdint.h>
 
 #define TSIVY_VERSION_MAJOR 0
-#define TSIVY_VERSION_MINOR 3
+#define TSIVY_VERSION_MINOR 4
 #define TSIVY_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as returned by tsivy_version(). */
 #define TSIVY_VERSION_NUMBER (TSIVY_VERSION_MAJOR * 10000 + TSIVY_VERSION_MINOR * 100 + TSIVY_VERSION_PATCH)
-#define TSIVY_VERSION_STRING "0.3.0"
+#define TSIVY_VERSION_STRING "0.4.0"
 
 #if defined(TSIVY_BUILDING_LIBRARY) && defined(__GNUC__)
 #define TSIVY_API __attribute__((visibility("default")))
@@ -103,14 +115,17 @@ TSIVY_API const char *tsivy_status_name(int status);
 /* The detailed message of the last call that failed on this thread, e.g.
  * "/t/4v2.wdl.tsivy: block 3 checksum mismatch"; "" if none failed yet. Successful calls
  * leave it unchanged. The string stays valid until the next failing call on this
- * thread. Never NULL. Thread-safe (the message is thread-local). */
+ * thread. Never NULL. Thread-safe (the message is thread-local). The message belongs to
+ * the thread, not to a handle: it stays right after tsivy_close(). A message quotes at
+ * most about 80 characters of what the caller gave (a position text far longer than
+ * any position is named by its length and its first 40 characters). */
 TSIVY_API const char *tsivy_last_error(void);
 
 /* ---- Version ----------------------------------------------------------------------- */
 
 /* TSIVY_VERSION_NUMBER of the library actually linked (compare with the header's). */
 TSIVY_API unsigned tsivy_version(void);
-/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.3.0". Static string. */
+/* TSIVY_VERSION_STRING of the library actually linked, e.g. "0.4.0". Static string. */
 TSIVY_API const char *tsivy_version_string(void);
 
 /* ---- Opening a table directory ------------------------------------------------------ */
@@ -177,7 +192,8 @@ TSIVY_API int tsivy_board(const tsivy_tables *tables, int *rows, int *columns);
  * needs the WDL files (*.wdl.tsivy) only; tsivy_probe() and tsivy_probe_cached() with a
  * depth pointer need both kinds; tsivy_probe_root() needs, besides, the class with the
  * sides swapped (n v m), where its quiet turns land. tsivy_classes() tells, per class,
- * which probes answer it; positions where a side has no stones need no table at all.
+ * which probes answer it, and tsivy_available() whether one class is answered (O(1));
+ * positions where a side has no stones need no table at all.
  * A position that is not answered is refused with
  * - TSIVY_ERROR_TOO_MANY_STONES when its class has no file in the directory and the
  *   directory's manifest.json does not list it either: these tables do not go there
@@ -216,6 +232,23 @@ typedef struct tsivy_class {
  * TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count; the first `capacity` are written).
  * Thread-safe. */
 TSIVY_API int tsivy_classes(const tsivy_tables *tables, tsivy_class *classes, size_t capacity, size_t *count);
+
+/* Whether the probes answer the positions of class us_stones v them_stones (stones of
+ * the side to move, of the opponent): tsivy_probe_wdl() when with_depth is 0,
+ * tsivy_probe() and tsivy_probe_cached() with a depth as well when it is non-zero
+ * (tsivy_probe_root() needs, besides, the class them_stones v us_stones). For a search
+ * that asks before it probes: O(1), a look into the table tsivy_open() made, no
+ * allocation, no lock once the class's refusal was told on the handle.
+ * Returns TSIVY_OK when they do (also when a side has 0 stones: no table is needed);
+ * otherwise the status a probe of such a position is refused with,
+ * TSIVY_ERROR_TOO_MANY_STONES, TSIVY_ERROR_TABLE_MISSING, or TSIVY_ERROR_TABLE_CORRUPT
+ * or TSIVY_ERROR_IO for a class whose file (or one its captures reach) tsivy_open()
+ * found damaged, with tsivy_last_error() saying why, as the probe's would (see "Which
+ * positions are answered"); or TSIVY_ERROR_BAD_ARGUMENT (tables NULL, a count below 0
+ * or above what a side has at the start: 22 on 5x9). A file found damaged only later,
+ * while probing, is not told here: the probes that need it fail with
+ * TSIVY_ERROR_TABLE_CORRUPT. Thread-safe. */
+TSIVY_API int tsivy_available(const tsivy_tables *tables, int us_stones, int them_stones, int with_depth);
 
 /* What tsivy_check() reports after each file. */
 typedef struct tsivy_check_progress {
@@ -311,6 +344,15 @@ typedef struct tsivy_turn {
  * order). Writes min(count, capacity) turns to `turns` (which may be NULL when capacity
  * is 0) and the number of legal turns to *count (0 for a position with no turn: its
  * side to move has lost).
+ * Sizing `turns`: there is no TSIVY_MAX_TURNS, because no bound is both safe and
+ * small. A turn is one stone's whole path with a stop after any capture, so chains
+ * multiply: a 10-stone position (the most these tables can hold) can have 1 stone
+ * capturing 9 along at most 9! orders of their first-captured stones, a proven bound of
+ * 986409 turns (118 MB of tsivy_turn), while the most a search found within 10 stones
+ * is 304, and 14811 in a 27-stone position outside any table (probe/README.md, "How
+ * many turns"). Call once with an array of a few hundred; on
+ * TSIVY_ERROR_BUFFER_TOO_SMALL (*count is set, cheaply: no exception), allocate *count and
+ * call again.
  * Returns TSIVY_OK, TSIVY_ERROR_BUFFER_TOO_SMALL (capacity < *count: *count is set, the
  * array is not written; call again with a larger one), or any failure of
  * tsivy_probe(). Thread-safe. */

@@ -113,6 +113,25 @@ class Tables {
     return out;
   }
 
+  // For search: TSIVY_WIN, TSIVY_DRAW or TSIVY_LOSS for the side to move, from the WDL
+  // files alone (tsivy_probe_wdl).
+  int probe_wdl(std::uint64_t us, std::uint64_t them) const {
+    int wdl = TSIVY_DRAW;
+    check(tsivy_probe_wdl(handle_, us, them, &wdl));
+    return wdl;
+  }
+  int probe_wdl(const Sets& s) const { return probe_wdl(s.us, s.them); }
+
+  // Whether the probes answer class us_stones v them_stones (tsivy_available): WDL
+  // probes, or with_depth the probes with a depth too. Never throws for a class the
+  // tables lack; throws Error for a bad argument.
+  bool available(int us_stones, int them_stones, bool with_depth = false) const {
+    const int status = tsivy_available(handle_, us_stones, them_stones, with_depth ? 1 : 0);
+    if (status == TSIVY_OK) return true;
+    if (status == TSIVY_ERROR_BAD_ARGUMENT) throw Error(status);
+    return false;
+  }
+
   ProbeValue probe(std::uint64_t us, std::uint64_t them) const {
     ProbeValue v;
     check(tsivy_probe(handle_, us, them, &v.wdl, &v.depth));
@@ -122,7 +141,7 @@ class Tables {
 
   // Every legal turn with its value for its maker, best first.
   std::vector<tsivy_turn> turns(std::uint64_t us, std::uint64_t them) const {
-    std::vector<tsivy_turn> out(64);
+    std::vector<tsivy_turn> out(256);  // nearly every position's turns (tsivy.h, tsivy_probe_root)
     std::size_t n = 0;
     int status = tsivy_probe_root(handle_, us, them, out.data(), out.size(), &n);
     if (status == TSIVY_ERROR_BUFFER_TOO_SMALL) {

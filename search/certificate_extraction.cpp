@@ -1,0 +1,173 @@
+#include "search/certificate_extraction.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "game/movegen.h"
+#include "game/notation.h"
+
+namespace tsivy::search {
+namespace {
+
+class Extraction {
+ public:
+  Extraction(ProofSearch& search, bool proved, int leaf_stones) : search_(search), proved_(proved) {
+    certificate_.side = proved ? search.attacker() : other(search.attacker());
+    certificate_.claim = proved ? search.goal() : dual(search.goal());
+    certificate_.leaf_stones = leaf_stones;
+  }
+
+  Certificate run(const Position& root) {
+    certificate_.root = root;
+    MoveList root_turns;
+    generate_moves(root, root_turns);
+    // A root with no turn is a leaf too (lost for its side to move): nothing to show.
+    if (!search_.leaf_value(root) && !root_turns.empty()) {
+      const bool ok = root.to_move == certificate_.side ? take(root).has_value() : opponent_node(root).has_value();
+      if (!ok) throw contradiction(root, "no strategy found from the root");
+    }
+    // Positions given up on (a "wins" turn that ran into a cycle) are left out.
+    std::vector<Certificate::Entry> kept;
+    for (std::size_t i = 0; i < certificate_.entries.size(); ++i)
+      if (!abandoned_[i]) kept.push_back(certificate_.entries[i]);
+    certificate_.entries = std::move(kept);
+    return std::move(certificate_);
+  }
+
+ private:
+  Colour side() const { return certificate_.side; }
+  bool wins() const { return certificate_.claim == Goal::wins; }
+
+  bool holds(const ProofNumbers& n) const { return proved_ ? n.proved() : n.disproved(); }
+  bool leaf_good(const Position& p, Outcome for_mover) const {
+    return meets(p.to_move == side() ? for_mover : flip(for_mover), certificate_.claim);
+  }
+  std::logic_error contradiction(const Position& p, const std::string& what) const {
+    return std::logic_error("certificate extraction: " + format_position(p) + ": " + what +
+                            " (the search's answers contradict one another)");
+  }
+
+  // p, opponent to move and no leaf: every reply into the set or to a good leaf. The
+  // largest bound among the replies in the set; nullopt when a "wins" strategy would
+  // cycle through it.
+  std::optional<std::uint32_t> opponent_node(const Position& p) {
+    if (on_path_.count(p)) {
+      if (wins()) return std::nullopt;
+      return 0;  // its replies are being taken further up: the set closes
+    }
+    if (const auto it = done_opponent_.find(p); it != done_opponent_.end()) return it->second;
+    MoveList replies;
+    generate_moves(p, replies);
+    on_path_.insert(p);
+    std::optional<std::uint32_t> largest = 0;
+    for (const Move& r : replies) {
+      const Position g = make_move(p, r);
+      if (const std::optional<Outcome> o = search_.leaf_value(g)) {
+        if (!leaf_good(g, *o)) throw contradiction(g, "a reply reaches a bad leaf");
+        continue;
+      }
+      std::optional<std::uint32_t> bound;
+      if (const auto it = index_.find(g); it != index_.end()) {
+        if (on_path_.count(g)) {
+          if (!wins()) continue;
+          largest.reset();
+          break;
+        }
+        bound = certificate_.entries[it->second].bound;
+      } else {
+        bound = take(g);
+      }
+      if (!bound) {
+        largest.reset();
+        break;
+      }
+      largest = std::max(*largest, *bound);
+    }
+    on_path_.erase(p);
+    if (largest) done_opponent_.emplace(p, *largest);
+    return largest;
+  }
+
+  // Adds p (side to move, no leaf, the claim holding there) with a turn that keeps the
+  // claim; its bound, or nullopt when every such turn of a "wins" strategy would cycle.
+  std::optional<std::uint32_t> take(const Position& p) {
+    const std::size_t at = certificate_.entries.size();
+    index_.emplace(p, at);
+    certificate_.entries.push_back({p, {}, 0});
+    abandoned_.push_back(false);
+    on_path_.insert(p);
+    MoveList turns;
+    generate_moves(p, turns);
+    // The turns that keep the claim, with their settling depth: a leaf first.
+    struct Candidate {
+      Move turn;
+      Position next;
+      bool leaf;
+      std::uint32_t depth;
+    };
+    std::vector<Candidate> candidates;
+    // First what is known without searching (leaves, the table); then, only if that
+    // gives nothing, the search, turn by turn, until one keeps the claim.
+    for (int pass = 0; pass < 2 && candidates.empty(); ++pass) {
+      for (const Move& m : turns) {
+        const Position c = make_move(p, m);
+        if (const std::optional<Outcome> o = search_.leaf_value(c)) {
+          if (pass == 0 && leaf_good(c, *o)) candidates.push_back({m, c, true, 0});
+          continue;
+        }
+        if (done_opponent_.count(c) || (!wins() && on_path_.count(c))) {
+          if (pass == 0) candidates.push_back({m, c, false, 0});
+          continue;
+        }
+        const std::optional<ProofNumbers> n = pass == 0 ? search_.settled_in_table(c) : search_.prove(c, {});
+        if (n && holds(*n)) {
+          candidates.push_back({m, c, false, n->depth});
+          if (pass == 1) break;
+        }
+      }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+      return a.leaf != b.leaf ? a.leaf : a.depth < b.depth;
+    });
+    std::optional<std::uint32_t> bound;
+    for (const Candidate& c : candidates) {
+      if (c.leaf) {
+        bound = 0;
+      } else if (const std::optional<std::uint32_t> largest = opponent_node(c.next)) {
+        bound = 1 + *largest;
+      }
+      if (bound) {
+        certificate_.entries[at].turn = c.turn;
+        break;
+      }
+    }
+    on_path_.erase(p);
+    if (!bound) {
+      if (!wins() || candidates.empty()) throw contradiction(p, "no turn keeps the claim");
+      abandoned_[at] = true;
+      index_.erase(p);
+      return std::nullopt;
+    }
+    if (!wins()) bound = 0;
+    certificate_.entries[at].bound = *bound;
+    return bound;
+  }
+
+  ProofSearch& search_;
+  bool proved_;
+  Certificate certificate_;
+  std::vector<bool> abandoned_;
+  std::unordered_set<Position, PositionHash> on_path_;
+  std::unordered_map<Position, std::uint32_t, PositionHash> done_opponent_;
+  std::unordered_map<Position, std::size_t, PositionHash> index_;
+};
+
+}  // namespace
+
+Certificate extract_certificate(ProofSearch& search, const Position& root, bool proved, int leaf_stones) {
+  return Extraction(search, proved, leaf_stones).run(root);
+}
+
+}  // namespace tsivy::search

@@ -1,0 +1,247 @@
+#include "search/proof_search.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "game/movegen.h"
+#include "game/zobrist.h"
+#include "search/evaluation.h"
+#include "search/turn_keys.h"
+
+namespace tsivy::search {
+namespace {
+
+constexpr std::uint64_t kInf = kInfiniteProof;
+
+// A number that is not infinite stays below infinity however large the sum.
+ProofNumber clamp_finite(std::uint64_t x) { return static_cast<ProofNumber>(std::min<std::uint64_t>(x, kInf - 1)); }
+
+// The threshold a child gets beyond the second best sibling (Pawlewicz and Lew's 1+epsilon
+// trick): a little slack, so that the search does not switch between two nearly equal
+// children at every step.
+std::uint64_t one_plus_epsilon(std::uint64_t second) { return second >= kInf ? kInf : second + 1 + second / 4; }
+
+}  // namespace
+
+const char* goal_name(Goal g) { return g == Goal::wins ? "wins" : "does-not-lose"; }
+
+struct ProofSearch::Child {
+  Position position;
+  std::uint64_t key = 0;
+  ProofNumber pn = 1, dn = 1;
+  std::uint32_t depends_on = kClean;
+  std::uint32_t depth = 0;  // settled: ProofEntry::depth
+  int order = 0;  // the evaluation's preference: higher first, among equal numbers
+};
+
+ProofSearch::ProofSearch(ProofTable& table, TableLeaves& leaves, Colour attacker, Goal goal)
+    : table_(table), leaves_(leaves), attacker_(attacker), goal_(goal) {}
+ProofSearch::~ProofSearch() = default;
+
+std::optional<Outcome> ProofSearch::leaf_value(const Position& p) {
+  if (!p.us) return Outcome::loss;
+  const int stones = count(p.us) + count(p.them);
+  if (leaves_.covers(stones)) {
+    ++counters_.table_probes;
+    const std::optional<Outcome> o = leaves_.wdl(p);
+    // A damaged file: the proof cannot go on with leaves it can no longer read.
+    if (!o) throw std::runtime_error("a table file failed during the proof: " + leaves_.error());
+    ++counters_.table_hits;
+    return o;
+  }
+  return std::nullopt;
+}
+
+ProofNumbers ProofSearch::leaf_numbers(const Position& p, Outcome for_mover) const {
+  const Outcome for_attacker = p.to_move == attacker_ ? for_mover : flip(for_mover);
+  return meets(for_attacker, goal_) ? ProofNumbers{0, kInfiniteProof} : ProofNumbers{kInfiniteProof, 0};
+}
+
+int ProofSearch::repeated_at(const Position& p) const {
+  const int stones = count(p.us) + count(p.them);
+  // Stones only ever leave the board: the scan stops at the first position with more.
+  for (std::size_t i = path_.size(); i-- > 0;) {
+    if (path_stones_[i] != stones) return -1;
+    if (path_[i] == p) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void ProofSearch::push(const Position& p) {
+  path_.push_back(p);
+  path_stones_.push_back(count(p.us) + count(p.them));
+}
+void ProofSearch::pop() {
+  path_.pop_back();
+  path_stones_.pop_back();
+}
+
+void ProofSearch::init_child(Child& c) {
+  c.depends_on = kClean;
+  c.depth = 0;
+  if (const int at = repeated_at(c.position); at >= 0) {
+    // A repetition: a draw on this path, for either side (docs/prover.md).
+    const ProofNumbers n = leaf_numbers(c.position, Outcome::draw);
+    c.pn = n.pn;
+    c.dn = n.dn;
+    c.depends_on = static_cast<std::uint32_t>(at);
+    return;
+  }
+  if (const std::optional<Outcome> o = leaf_value(c.position)) {
+    const ProofNumbers n = leaf_numbers(c.position, *o);
+    c.pn = n.pn;
+    c.dn = n.dn;
+    return;
+  }
+  if (const ProofEntry* e = table_.find(c.key, c.position)) {
+    c.pn = e->pn;
+    c.dn = e->dn;
+    c.depth = e->depth;
+    return;
+  }
+  c.pn = c.dn = 1;
+}
+
+std::optional<ProofNumbers> ProofSearch::settled_in_table(const Position& p) const {
+  if (const ProofEntry* e = table_.find(position_key(p), p); e && e->settled()) return ProofNumbers{e->pn, e->dn, e->depth};
+  return std::nullopt;
+}
+
+ProofNumbers ProofSearch::prove(const Position& root, std::span<const Position> path, const std::function<bool()>& keep_going) {
+  path_.clear();
+  path_stones_.clear();
+  for (const Position& p : path) push(p);
+  keep_going_ = keep_going;
+  stopped_ = false;
+  root_index_ = path_.size();
+  if (const int at = repeated_at(root); at >= 0) return leaf_numbers(root, Outcome::draw);
+  if (const std::optional<Outcome> o = leaf_value(root)) return leaf_numbers(root, *o);
+  if (const std::optional<ProofNumbers> known = settled_in_table(root)) return *known;
+  const Result r = mid(root, position_key(root), kInf, kInf);
+  root_numbers_ = r.numbers;
+  return r.numbers;
+}
+
+ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::uint64_t th_pn, std::uint64_t th_dn) {
+  ++counters_.nodes;
+  if ((counters_.nodes & 4095) == 0 && keep_going_ && !keep_going_()) stopped_ = true;
+  const std::uint64_t nodes_before = counters_.nodes;
+  const std::size_t index = path_.size();
+  const bool is_or = or_node(p);
+
+  MoveList moves;
+  generate_moves(p, moves);
+  if (moves.empty()) {
+    // No turn: the side to move has lost.
+    const ProofNumbers n = leaf_numbers(p, Outcome::loss);
+    table_.store(key, p, n.pn, n.dn, 1);
+    return {n, kClean};
+  }
+
+  const std::size_t depth = index - root_index_;
+  if (frames_.size() <= depth) frames_.resize(depth + 1);
+  if (!frames_[depth]) frames_[depth] = std::make_unique<std::vector<Child>>();
+  std::vector<Child>& children = *frames_[depth];
+  children.clear();
+  push(p);
+  for (const Move& m : moves) {
+    Child c;
+    c.position = make_move(p, m);
+    c.key = key ^ key_change(m, p.to_move);
+    // Ordering only: stones taken first, then the evaluation from the mover's side.
+    c.order = 1000 * count(m.captured) - evaluate(c.position);
+    init_child(c);
+    children.push_back(c);
+  }
+  std::stable_sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.order > b.order; });
+
+  ProofNumbers n;
+  for (;;) {
+    // The node's numbers from its children's: at the attacker's turn one child must
+    // be proved (pn the least, dn the sum), at the defender's all of them.
+    std::uint64_t least = kInf, sum = 0;
+    bool infinite_sum = false;
+    std::size_t best = 0;
+    std::uint64_t second = kInf;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const std::uint64_t mine = is_or ? children[i].pn : children[i].dn;
+      const std::uint64_t theirs = is_or ? children[i].dn : children[i].pn;
+      if (mine < least) {
+        second = least;
+        least = mine;
+        best = i;
+      } else if (mine < second) {
+        second = mine;
+      }
+      if (theirs >= kInf) infinite_sum = true;
+      sum += theirs;
+    }
+    const ProofNumber summed = infinite_sum ? kInfiniteProof : clamp_finite(sum);
+    const ProofNumber minimum = least >= kInf ? kInfiniteProof : static_cast<ProofNumber>(least);
+    n = is_or ? ProofNumbers{minimum, summed} : ProofNumbers{summed, minimum};
+    if (depth == 0) {
+      root_numbers_ = n;
+      first_turns_ = {static_cast<int>(children.size()), 0, 0};
+      for (const Child& c : children) {
+        first_turns_.proved += c.pn == 0;
+        first_turns_.disproved += c.dn == 0;
+      }
+    }
+    if (n.settled() || n.pn >= th_pn || n.dn >= th_dn || stopped_) break;
+
+    Child& c = children[best];
+    std::uint64_t child_pn, child_dn;
+    if (is_or) {
+      child_pn = std::min(th_pn, one_plus_epsilon(second));
+      child_dn = th_dn - (n.dn - c.dn);
+    } else {
+      child_dn = std::min(th_dn, one_plus_epsilon(second));
+      child_pn = th_pn - (n.pn - c.pn);
+    }
+    const Result r = mid(c.position, c.key, child_pn, child_dn);
+    // children may have moved if a deeper frame was added: frames are stable pointers.
+    c.pn = r.numbers.pn;
+    c.dn = r.numbers.dn;
+    c.depth = r.numbers.depth;
+    c.depends_on = r.depends_on;
+  }
+  pop();
+
+  // What a settled result relied on: for the side that settled it, the cleanest of the
+  // children that settle it; for the other side, every child.
+  std::uint32_t depends_on = kClean;
+  if (n.settled()) {
+    const bool chosen_by_mover = (is_or && n.proved()) || (!is_or && n.disproved());
+    if (chosen_by_mover) {
+      // The cleanest settling child, the shallowest among equally clean ones.
+      depends_on = 0;
+      std::uint32_t shallowest = 0xFFFFFFFFu;
+      for (const Child& c : children)
+        if ((is_or ? c.pn : c.dn) == 0 &&
+            (c.depends_on > depends_on || (c.depends_on == depends_on && c.depth < shallowest))) {
+          depends_on = c.depends_on;
+          shallowest = c.depth;
+        }
+      n.depth = shallowest + 1;
+    } else {
+      std::uint32_t deepest = 0;
+      for (const Child& c : children) {
+        depends_on = std::min(depends_on, c.depends_on);
+        deepest = std::max(deepest, c.depth);
+      }
+      n.depth = deepest + 1;
+    }
+    n.depth = std::min<std::uint32_t>(n.depth, 0xFFFF);
+    // Relying on this position itself or below holds on any path to it.
+    if (depends_on >= index) depends_on = kClean;
+  }
+  const std::uint64_t work = counters_.nodes - nodes_before + 1;
+  if (depends_on == kClean) {
+    table_.store(key, p, n.pn, n.dn, work, static_cast<std::uint16_t>(n.depth));
+  }
+  // Path-dependent: kept out of the table altogether; the entry of an earlier visit, if
+  // any, stays as it was.
+  return {n, depends_on};
+}
+
+}  // namespace tsivy::search
