@@ -42,10 +42,10 @@ void add_verify_command(CLI::App& app) {
                   "the mirror class and the classes one stone smaller fit (3 bytes a slot)")
       ->capture_default_str();
   cmd->callback([options, dir, only, cache, memory, stats_file] {
-    options->tables = TableDirectory::open(*dir);
     options->cache_bytes = parse_memory_size(*cache, "--cache");
     options->memory = memory_limit(*memory);
     for (const std::string& text : *only) options->only.push_back(parse_material(text));
+    options->tables = TableDirectory::open(*dir);  // after the options: a bad option is said first
     options->log = &std::cerr;
     options->errors = &std::cout;
     // Under mpirun every rank checks its share of each class (as generate divides it).

@@ -9,7 +9,8 @@ namespace tsivy {
 
 std::shared_ptr<TableDirectory> TableDirectory::open(const std::filesystem::path& dir) {
   std::error_code error;
-  if (!std::filesystem::is_directory(dir, error)) throw NotATableDirectory(dir.string() + ": not a table directory");
+  if (!std::filesystem::is_directory(dir, error))
+    throw NotATableDirectory(dir.string() + ": not a table directory (no such directory, no " + Manifest::kFileName + ")");
   return std::shared_ptr<TableDirectory>(new TableDirectory(dir));
 }
 
