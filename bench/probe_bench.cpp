@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -51,6 +52,23 @@ const tsivy_tables* tables(std::size_t cache_bytes) {
 
 enum class Kind { quiet, capture, any };
 
+// A random position of class `m` drawn from `rng`; nullopt when its side to move has
+// (capture) or has not (quiet) a capture against what `kind` asks.
+std::optional<Sets> random_position(tsivy::Material m, Kind kind, std::mt19937_64& rng) {
+  Sets s{0, 0};
+  std::uint64_t taken = 0;
+  for (int k = 0; k < m.stones(); ++k) {
+    std::uint64_t bit;
+    do bit = std::uint64_t{1} << (rng() % 45);
+    while (taken & bit);
+    taken |= bit;
+    (k < m.us ? s.us : s.them) |= bit;
+  }
+  const bool capture = tsivy::has_capture(s.us, s.them);
+  if (kind == Kind::any || capture == (kind == Kind::capture)) return s;
+  return std::nullopt;
+}
+
 // `count` random positions of the classes with `stones` stones whose side to move has
 // (capture) or has not (quiet) a capture, always the same for the same arguments.
 std::vector<Sets> positions(int stones, Kind kind, std::size_t count, std::uint64_t seed) {
@@ -59,17 +77,7 @@ std::vector<Sets> positions(int stones, Kind kind, std::size_t count, std::uint6
   std::vector<Sets> out;
   while (out.size() < count) {
     const tsivy::Material m = classes[rng() % classes.size()];
-    Sets s{0, 0};
-    std::uint64_t taken = 0;
-    for (int k = 0; k < m.stones(); ++k) {
-      std::uint64_t bit;
-      do bit = std::uint64_t{1} << (rng() % 45);
-      while (taken & bit);
-      taken |= bit;
-      (k < m.us ? s.us : s.them) |= bit;
-    }
-    const bool capture = tsivy::has_capture(s.us, s.them);
-    if (kind == Kind::any || capture == (kind == Kind::capture)) out.push_back(s);
+    if (const std::optional<Sets> s = random_position(m, kind, rng)) out.push_back(*s);
   }
   return out;
 }
@@ -188,19 +196,8 @@ void BM_ProbeThreads(benchmark::State& state) {
 std::vector<Sets> class_positions(tsivy::Material m, Kind kind, std::size_t count, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<Sets> out;
-  while (out.size() < count) {
-    Sets s{0, 0};
-    std::uint64_t taken = 0;
-    for (int k = 0; k < m.stones(); ++k) {
-      std::uint64_t bit;
-      do bit = std::uint64_t{1} << (rng() % 45);
-      while (taken & bit);
-      taken |= bit;
-      (k < m.us ? s.us : s.them) |= bit;
-    }
-    const bool capture = tsivy::has_capture(s.us, s.them);
-    if (kind == Kind::any || capture == (kind == Kind::capture)) out.push_back(s);
-  }
+  while (out.size() < count)
+    if (const std::optional<Sets> s = random_position(m, kind, rng)) out.push_back(*s);
   return out;
 }
 

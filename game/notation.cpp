@@ -8,10 +8,7 @@
 static_assert(tsivy::kColumns <= 9);
 
 namespace tsivy {
-namespace {
 
-// The input as printable ASCII: messages must survive NUL bytes (what() is a C string)
-// and must not copy raw control or non-ASCII bytes to the user's terminal.
 std::string printable(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
@@ -27,6 +24,8 @@ std::string printable(std::string_view text) {
   }
   return out;
 }
+
+namespace {
 
 [[noreturn]] void reject(const std::string& what, std::string_view text) {
   throw InvalidPosition("bad position \"" + printable(text) + "\": " + what);

@@ -30,4 +30,9 @@ class InvalidTurn : public std::invalid_argument {
 // text is malformed or which legal turns there are, for anything else.
 Move parse_turn(const Position& position, std::string_view text);
 
+// The text as printable ASCII, other bytes as \xNN: error messages quote their input
+// through it, since they must survive NUL bytes (what() is a C string) and must not copy
+// raw control or non-ASCII bytes to the user's terminal.
+std::string printable(std::string_view text);
+
 }  // namespace tsivy

@@ -468,21 +468,7 @@ constexpr std::size_t kLongestPosition = TSIVY_FEN_MAX - 1;
 constexpr std::size_t kQuotedCharacters = 40;
 
 // The first kQuotedCharacters of `text`, bytes outside printable ASCII as \xNN.
-std::string quoted_start(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (const char ch : text.substr(0, kQuotedCharacters)) {
-    const auto byte = static_cast<unsigned char>(ch);
-    if (byte >= ' ' && byte <= '~') {
-      out += ch;
-    } else {
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 15];
-    }
-  }
-  return out;
-}
+std::string quoted_start(std::string_view text) { return tsivy::printable(text.substr(0, kQuotedCharacters)); }
 
 // Position text on this library's board; `has_tables` is false for a NULL handle
 // given to the *_on calls. A text longer than any position is refused before it is
