@@ -159,7 +159,7 @@ CheckReport check_certificate(const Certificate& c, const TableLookup* tables) {
   };
   const auto for_side = [&](const Position& p, Outcome for_mover) { return p.to_move == c.side ? for_mover : flip(for_mover); };
   // The position, side to move, reached by a reply: a good leaf or in the set (with a
-  // smaller bound for "wins"). `from` is the position whose bound must be larger.
+  // bound below `bound_above` for "wins").
   const auto check_side_to_move = [&](const Position& p, const std::optional<std::uint32_t>& bound_above, const std::string& how) {
     if (const std::optional<Outcome> o = leaf(p)) {
       ++report.leaves;
