@@ -5,15 +5,18 @@ namespace tsivy {
 namespace {
 
 // Predecessors where the opponent's stone now on `to` stepped there in direction D.
+// `capturable`: what the stones of p.us, which did not move, offer the mover.
 template <Direction D>
-void unmoves_towards(const Position& p, std::vector<Position>& out) {
+void unmoves_towards(const Position& p, const CapturableFrom& capturable, std::vector<Position>& out) {
   constexpr Direction back = opposite(D);
+  const PointSet empty = p.empty();
   // The stone on t came from t - d, which must be empty now and joined to t by a line.
-  for (PointSet to = p.them & shift<D>(p.empty()); to;) {
+  for (PointSet to = p.them & shift<D>(empty); to;) {
     const Point t = pop_first(to);
-    const PointSet mover_before = p.them ^ bit(t) ^ shift<back>(bit(t));
+    const PointSet step = bit(t) | shift<back>(bit(t));
+    const PointSet mover_before = p.them ^ step;
     // A paika step is legal only when no capture was available (rules.md).
-    if (!has_capture(mover_before, p.us)) out.push_back(Position{mover_before, p.us, other(p.to_move)});
+    if (!capturable.origins(mover_before, empty ^ step)) out.push_back(Position{mover_before, p.us, other(p.to_move)});
   }
 }
 
@@ -21,7 +24,8 @@ void unmoves_towards(const Position& p, std::vector<Position>& out) {
 
 void paika_unmoves(const Position& position, std::vector<Position>& out) {
   out.clear();
-  for_each_direction([&]<Direction D>() { unmoves_towards<D>(position, out); });
+  const CapturableFrom capturable(position.us);
+  for_each_direction([&]<Direction D>() { unmoves_towards<D>(position, capturable, out); });
 }
 
 }  // namespace tsivy
