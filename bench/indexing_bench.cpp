@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "game/movegen.h"
 #include "indexing/material_index.h"
 
 #ifndef TSIVY_BENCH_SAMPLE_BITS
@@ -109,6 +110,36 @@ void BM_SlotCursorWalk(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * length));
 }
 
+// The propagation's inner step (solver/propagation.cpp): the paika un-moves of random
+// positions of the class, each indexed into the mirror class, either one index_unchecked
+// per predecessor (the way before SharedSideIndex) or sharing the side that did not move.
+// Items are predecessors indexed; the un-move generation is timed in both.
+template <bool Shared>
+void BM_PredecessorSlots(benchmark::State& state) {
+  const Material m = bench_class(state);
+  const MaterialIndex& before = MaterialIndex::of(m.flipped());
+  state.SetLabel(m.to_string() + (Shared ? " shared side" : " index each"));
+  const auto positions = random_positions(m);
+  std::vector<Position> predecessors;
+  std::int64_t indexed = 0;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [us, them] = positions[i];
+    paika_unmoves(Position{us, them, Colour::White}, predecessors);
+    std::uint64_t sum = 0;
+    if constexpr (Shared) {
+      const SharedSideIndex shared(before, us, false);
+      for (const Position& p : predecessors) sum += shared.index(p.us);
+    } else {
+      for (const Position& p : predecessors) sum += before.index_unchecked(p.us, p.them);
+    }
+    benchmark::DoNotOptimize(sum);
+    indexed += static_cast<std::int64_t>(predecessors.size());
+    i = (i + 1) & (kSamples - 1);
+  }
+  state.SetItemsProcessed(indexed);
+}
+
 // Building the tables of every class up to 10 stones (the first of() does it once).
 void classes(benchmark::internal::Benchmark* b) { b->Args({4, 3})->Args({4, 4})->Args({5, 4}); }
 
@@ -118,6 +149,8 @@ BENCHMARK(BM_Unindex)->Apply(classes);
 BENCHMARK(BM_UnindexUnchecked)->Apply(classes);
 BENCHMARK(BM_IsCanonical)->Apply(classes);
 BENCHMARK(BM_SlotCursorWalk)->Apply(classes);
+BENCHMARK(BM_PredecessorSlots<false>)->Name("BM_PredecessorSlots/index_each")->Args({3, 3})->Args({2, 4})->Args({4, 2})->Args({4, 3})->Args({3, 4});
+BENCHMARK(BM_PredecessorSlots<true>)->Name("BM_PredecessorSlots/shared_side")->Args({3, 3})->Args({2, 4})->Args({4, 2})->Args({4, 3})->Args({3, 4});
 
 }  // namespace
 }  // namespace tsivy::bench

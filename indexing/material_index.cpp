@@ -135,6 +135,52 @@ std::uint64_t MaterialIndex::index_unchecked(PointSet us, PointSet them) const n
          detail::colex_rank(detail::gather(canonical_secondary, kBoard & ~canonical_primary), secondary_size_);
 }
 
+namespace {
+// The image of `set` under g, computing only that image (detail::Images computes them
+// all): SharedSideIndex applies one symmetry to many sets.
+PointSet image(Symmetry g, PointSet set) {
+  switch (g) {
+    case Symmetry::Identity: return set;
+    case Symmetry::MirrorTopBottom: return mirror_top_bottom(set);
+    case Symmetry::MirrorLeftRight: return detail::fast_mirror_left_right(set);
+    case Symmetry::HalfTurn: return detail::reverse_bits(set) >> (64 - kPoints);
+    default:
+      // The square board's other four; a board that is not square has no others.
+      if constexpr (kSquareBoard) return detail::Images(set)[g];
+      return set;
+  }
+}
+}  // namespace
+
+SharedSideIndex::SharedSideIndex(const MaterialIndex& index, PointSet shared, bool shared_is_us) noexcept
+    : index_(&index), shared_is_primary_(shared_is_us == index.primary_is_us_) {
+  const detail::Images images(shared);
+  if (shared_is_primary_) {
+    const OrbitRanking::Ranked r = index.primary_orbits_->rank(images);
+    base_ = r.rank * index.secondary_slots_;
+    free_ = kBoard & ~images[r.to_canonical];
+    to_canonical_ = r.to_canonical;
+    stabiliser_ = r.stabiliser;
+  } else {
+    images_ = images.of;
+  }
+}
+
+std::uint64_t SharedSideIndex::index(PointSet other) const noexcept {
+  const MaterialIndex& m = *index_;
+  if (shared_is_primary_) {
+    PointSet secondary = image(to_canonical_, other);
+    if (stabiliser_ != detail::kOnlyIdentity) secondary = smallest_image(secondary, stabiliser_);
+    return base_ + detail::colex_rank(detail::gather(secondary, free_), m.secondary_size_);
+  }
+  const detail::Images primary(other);
+  const OrbitRanking::Ranked r = m.primary_orbits_->rank(primary);
+  PointSet secondary = images_[static_cast<int>(r.to_canonical)];
+  if (r.stabiliser != detail::kOnlyIdentity) secondary = smallest_image(secondary, r.stabiliser);
+  return r.rank * m.secondary_slots_ +
+         detail::colex_rank(detail::gather(secondary, kBoard & ~primary[r.to_canonical]), m.secondary_size_);
+}
+
 std::pair<PointSet, PointSet> MaterialIndex::unindex_unchecked(std::uint64_t slot) const noexcept {
   const std::uint64_t primary_rank = slot / secondary_slots_, secondary_rank = slot - primary_rank * secondary_slots_;
   const OrbitRanking::Unranked p = primary_orbits_->unrank(primary_rank);

@@ -14,6 +14,7 @@
 // safe to call from any number of threads. of() builds the tables on first use, once.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -73,6 +74,7 @@ std::vector<Material> materials_up_to(int stones);
 class MaterialIndex {
  public:
   friend class SlotCursor;
+  friend class SharedSideIndex;
   // The index of a class, built on first use and cached; thread-safe. Throws
   // std::invalid_argument for an invalid class (m < 1, n < 1 or m + n > kMaxStones).
   static const MaterialIndex& of(Material material);
@@ -121,6 +123,34 @@ class MaterialIndex {
   std::uint64_t secondary_slots_;  // C(points - primary, secondary)
   std::uint64_t slots_, raw_;
   const detail::OrbitRanking* primary_orbits_;  // ranks the larger side's stones
+};
+
+// Indexes positions of one class that share one side's stones: the paika un-moves of a
+// position, and its paika successors, all keep the stones of the side that did not move.
+// What depends on that side alone (its symmetric images and, where it is the larger side,
+// its orbit rank) is computed once, in the constructor; index() then does the rest of
+// MaterialIndex::index_unchecked and gives the same slot. For the solver's propagation.
+class SharedSideIndex {
+ public:
+  // `shared`: the stones every indexed position holds for one side, the side to move's
+  // when `shared_is_us`. They must hold as many stones as the class gives that side.
+  SharedSideIndex(const MaterialIndex& index, PointSet shared, bool shared_is_us) noexcept;
+  // index.index_unchecked of the position with the shared stones and `other` for the
+  // other side (with the same preconditions).
+  std::uint64_t index(PointSet other) const noexcept;
+
+ private:
+  const MaterialIndex* index_;
+  bool shared_is_primary_;
+  // The shared side is the larger one: its rank times the smaller side's placements,
+  // the free points of its canonical image, the symmetry that takes it there, and the
+  // symmetries that fix it.
+  std::uint64_t base_ = 0;
+  PointSet free_ = 0;
+  Symmetry to_canonical_ = Symmetry::Identity;
+  std::uint8_t stabiliser_ = 0;
+  // The shared side is the smaller one: its images, indexed by Symmetry.
+  std::array<PointSet, kSymmetries> images_{};
 };
 
 // Walks consecutive slots of a class, decoding each far more cheaply than unindex():

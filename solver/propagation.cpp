@@ -136,8 +136,10 @@ class Propagator {
           ++w.processed;
           const auto [us, them] = c.index->unindex_unchecked(s);
           paika_unmoves(Position{us, them, Colour::White}, w.positions);
+          // Every predecessor keeps this position's side to move as its opponent.
+          const SharedSideIndex predecessors(*pred_class.index, us, false);
           w.slots.clear();
-          for (const Position& p : w.positions) w.slots.push_back(pred_class.index->index_unchecked(p.us, p.them));
+          for (const Position& p : w.positions) w.slots.push_back(predecessors.index(p.us));
           // A symmetric position can reach one stored predecessor by several un-moves;
           // it is still one successor of that predecessor (docs/architecture.md, "Pitfall").
           std::sort(w.slots.begin(), w.slots.end());
@@ -186,11 +188,12 @@ class Propagator {
   // paika steps, generated without first searching for captures.
   std::uint8_t distinct_successors(const WorkingClass& c, std::uint64_t q, Worker& w) const {
     PairState& state = state_;
-    const MaterialIndex& target = *state.classes[c.other].index;
     const auto [us, them] = c.index->unindex_unchecked(q);
+    // Every successor keeps q's opponent, now to move.
+    const SharedSideIndex target(*state.classes[c.other].index, them, true);
     w.slots.clear();
     for_each_paika_step(Position{us, them, Colour::White},
-                        [&](Point, Point, const Position& p) { w.slots.push_back(target.index_unchecked(p.us, p.them)); });
+                        [&](Point, Point, const Position& p) { w.slots.push_back(target.index(p.them)); });
     std::sort(w.slots.begin(), w.slots.end());
     return static_cast<std::uint8_t>(std::unique(w.slots.begin(), w.slots.end()) - w.slots.begin());
   }

@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "burnside_count.h"
+#include "game/movegen.h"
 #include "indexing/material_index.h"
+#include "tests/board/random_positions.h"
 
 namespace tsivy {
 namespace {
@@ -166,6 +168,37 @@ TEST(BoardMaterialIndex, ReportsTheTotals) {
               static_cast<unsigned long long>(raw));
   EXPECT_LE(classes_by_burnside, slots) << board_name();
   EXPECT_GE(classes_by_burnside * kSymmetries, raw) << board_name();
+}
+
+// SharedSideIndex (the solver's indexing of one position's un-moves and paika
+// successors) gives index_unchecked's slot, whichever side is shared, on random
+// positions of every class, the symmetric ones of the shared side among them.
+TEST(BoardMaterialIndex, SharedSideIndexEqualsTheIndex) {
+  board_test::Rng rng(20261202);
+  std::uint64_t compared = 0;
+  for (Material m : materials_up_to(kMaxStones)) {
+    const MaterialIndex& index = MaterialIndex::of(m);
+    for (int sample = 0; sample < kSampledSlots / 10; ++sample) {
+      // Half the shared sides come from canonical slots, where symmetric sets are common.
+      const Position p = sample % 2 ? board_test::random_position(rng, m.us, m.them, Colour::White)
+                                    : [&] {
+                                        const auto [us, them] = index.unindex_unchecked(rng() % index.slots());
+                                        return Position{us, them, Colour::White};
+                                      }();
+      const SharedSideIndex shared_us(index, p.us, true), shared_them(index, p.them, false);
+      const std::uint64_t slot = index.index_unchecked(p.us, p.them);
+      ASSERT_EQ(shared_us.index(p.them), slot) << where(m) << " shared: us";
+      ASSERT_EQ(shared_them.index(p.us), slot) << where(m) << " shared: them";
+      // The way propagation uses it: every un-move of p, indexed sharing p's side to move.
+      std::vector<Position> predecessors;
+      paika_unmoves(p, predecessors);
+      const MaterialIndex& before = MaterialIndex::of(m.flipped());
+      const SharedSideIndex shared(before, p.us, false);
+      for (const Position& q : predecessors) ASSERT_EQ(shared.index(q.us), before.index_unchecked(q.us, q.them)) << where(m);
+      compared += 1 + predecessors.size();
+    }
+  }
+  EXPECT_GT(compared, materials_up_to(kMaxStones).size()) << board_name();
 }
 
 }  // namespace
