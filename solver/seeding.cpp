@@ -5,6 +5,7 @@
 #include <atomic>
 #include <stdexcept>
 
+#include "game/capture_masks.h"
 #include "game/movegen.h"
 #include "indexing/capture_reach.h"
 #include "lookup/value_code.h"
@@ -137,6 +138,16 @@ class Seeder {
     std::uint64_t buffered = 0;
     for (std::size_t ci = 0; ci < state.classes.size(); ++ci) {
       WorkingClass& c = state.classes[ci];
+      // Consecutive slots keep the larger side's stones (SlotCursor). Where that is the
+      // opponent, what its stones offer for capture is built once per run of slots.
+      const bool them_is_larger = c.material.them > c.material.us;
+      PointSet capturable_of = 0;
+      CapturableFrom capturable(0);
+      const auto captures = [&](const Position& p) {
+        if (!them_is_larger) return has_capture(p);
+        if (p.them != capturable_of) capturable = CapturableFrom(capturable_of = p.them);
+        return capturable.origins(p.us, p.empty()) != 0;
+      };
       while (scan.next[ci] < w.last[ci] && buffered < round) {
         const std::uint64_t end = std::min(w.last[ci], scan.next[ci] + kSlotsPerCheck);
         for_each_slot(*c.index, scan.next[ci], end, [&](const SlotCursor& slot) {
@@ -148,7 +159,7 @@ class Seeder {
           }
           ++w.canonical;
           const Position position{slot.us(), slot.them(), Colour::White};
-          if (!has_capture(position)) {
+          if (!captures(position)) {
             if (!has_paika(position)) settle_seed(w, ci, s, kLostNow);
             return;
           }
