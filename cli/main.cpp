@@ -6,6 +6,9 @@
 
 #include "cli/board_dispatch.h"
 #include "cli/commands.h"
+#include "cli/isa_dispatch.h"
+#include "game/geometry.h"
+#include "tsivy/tsivy.h"
 
 namespace tsivy::cli {
 
@@ -19,6 +22,12 @@ void add_threads_option(CLI::App& command, unsigned& threads) {
 int main(int argc, char** argv) {
   CLI::App app{"tsivy: Fanorona endgame tablebases (positions in the notation of docs/notation.md)"};
   app.require_subcommand(1);
+  app.set_version_flag("--version",
+                       [] {
+                         return std::string("tsivy ") + TSIVY_VERSION_STRING + ", board " + tsivy::board_name() +
+                                ", instruction set " + tsivy::cli::isa_description();
+                       },
+                       "Print the version, the board and the instruction set of this build, then exit");
   tsivy::cli::add_moves_command(app);
   tsivy::cli::add_perft_command(app);
   tsivy::cli::add_generate_command(app);
@@ -38,6 +47,8 @@ int main(int argc, char** argv) {
   for (CLI::App* command : app.get_subcommands({})) tsivy::cli::add_board_option(*command);
   try {
     tsivy::cli::run_the_board_build_if_asked(argc, argv);
+    // After the board's: another board's build makes its own choice.
+    tsivy::cli::run_the_best_isa_build(argv);
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
