@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-// Set by CMakeLists.txt: the -march level of this build ("" for the compiler's default or
-// -march=native), and in the portable build of an x86-64 GCC the levels built beside it
+// Set by cli/CMakeLists.txt: the -march level of this build ("" for the compiler's default),
+// and in the portable build of an x86-64 GCC the levels built beside it
 // (cmake/isa_builds.cmake), comma-separated.
 #ifndef TSIVY_ISA_LEVEL
 #define TSIVY_ISA_LEVEL ""
@@ -73,8 +73,9 @@ void run_the_best_isa_build(char** argv) {
     const std::string level = asked;
     if (level == "portable" || level == TSIVY_ISA_LEVEL) return;
     if (std::find(builds.begin(), builds.end(), level) == builds.end())
-      throw std::invalid_argument("TSIVY_ISA=" + level + ": this installation has no such build (it has portable" +
-                                  (builds.empty() ? std::string() : ", " + std::string(TSIVY_ISA_BUILDS)) + ")");
+      throw std::invalid_argument("TSIVY_ISA=" + level + ": this installation has no such build (" +
+                                  (builds.empty() ? std::string("it has only this one")
+                                                  : "it has portable, " + std::string(TSIVY_ISA_BUILDS)) + ")");
     if (!cpu_supports(level)) throw std::invalid_argument("TSIVY_ISA=" + level + ": this CPU does not support " + level);
     const std::filesystem::path build = build_path(level);
     if (!installed(build)) throw std::invalid_argument("TSIVY_ISA=" + level + ": " + build.string() + " is missing");
@@ -90,7 +91,7 @@ void run_the_best_isa_build(char** argv) {
 }
 
 std::string isa_description() {
-  const std::string level = *TSIVY_ISA_LEVEL ? TSIVY_ISA_LEVEL : "the compiler's default or -march=native";
+  const std::string level = *TSIVY_ISA_LEVEL ? TSIVY_ISA_LEVEL : "the compiler's default";
 #ifdef TSIVY_ISA_VARIANT
   return level + ", run by the portable build for this CPU (TSIVY_ISA=portable runs the portable one)";
 #else
