@@ -37,14 +37,16 @@ constexpr std::uint64_t working_state_bytes(std::uint64_t slots) {
 // Updates a thread buffers before an exchange round; each is one 64-bit word.
 inline constexpr std::uint64_t kUpdateBytes = sizeof(std::uint64_t);
 // By default a round is sized by the rank's share of the pair being solved, so that the
-// buffers (which hold up to about 5 bytes per buffered update and thread, exchange
-// copies included: solver/plan_model.cpp) divide over the ranks as the working state
-// (2.25 bytes a slot) does: a thread's round is its share of the rank's slots of the
-// pair over kSlotsPerRoundUpdate, within [kFewestUpdatesPerRound, kMostUpdatesPerRound].
-//  - 1/64: the buffers then stay under a third of the working state. Measured up to 6
-//    stones on 4 ranks of 1 thread (docs/solver.md, "Round size"): 1 Mi updates a
-//    round (the largest pair's 1/15) took the largest rank to 0.50x one rank's peak,
-//    256 Ki (1/59) to 0.40x; 1/32 leaves 0.41x, over the 0.4x target.
+// buffers divide over the ranks as the working state (2.25 bytes a slot) does; a fixed
+// round left every rank its 8 MiB a thread and their copies, however many ranks. A
+// thread's round is its share of the rank's slots of the pair over
+// kSlotsPerRoundUpdate, within [kFewestUpdatesPerRound, kMostUpdatesPerRound].
+//  - 1/64: measured up to 6 stones on 4 ranks of 1 thread (docs/solver.md, "Round
+//    size"), 1 Mi updates a round (1/15 of the largest rank's slots of 2v4+4v2) took
+//    the largest rank to 0.50x one rank's peak, 1/64 to 0.38x; 1/32 would leave about
+//    0.42x, over the 0.4x wanted. tsivy plan's bound for the buffers (8 bytes an
+//    update, twice for vector growth, up to twice more for the copies exchanged with
+//    other ranks) is then under a third of the working state.
 //  - At most 1 Mi updates (8 MiB a thread): what every pair used before; a large pair
 //    on few ranks (7 stones on 1 to 4 ranks) keeps it, and with it its speed.
 //  - At least 64 Ki (512 KiB a thread): below that, rounds of a small pair on many
