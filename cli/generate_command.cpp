@@ -24,7 +24,9 @@ void add_generate_command(CLI::App& app) {
                   "Save the working state every SECONDS (at a depth-step boundary) in DIR/.checkpoint, each rank its "
                   "slice; a run started again with the same rank count resumes from it")
       ->check(CLI::NonNegativeNumber);
-  // For tests: forces many exchange rounds per depth step.
+  // For tests and measurements: a thread's round of updates for every pair, instead of
+  // one sized by the rank's share of each pair (solver/pair_solver.h,
+  // default_updates_per_round); small values force many exchange rounds per depth step.
   cmd->add_option("--updates-per-round", options->solve.updates_per_round)->check(CLI::PositiveNumber)->group("");
   cmd->callback([options, quiet, out] {
     options->out = *out;

@@ -51,6 +51,7 @@ nlohmann::ordered_json pair_json(const PairPlan& p) {
           {"canonical_estimate", p.canonical},
           {"working_bytes_per_rank", p.working_bytes},
           {"resident_bytes_per_rank", p.resident_bytes},
+          {"updates_per_round", p.updates_per_round},
           {"buffer_bytes_per_rank", p.buffer_bytes},
           {"process_bytes_per_rank", p.process_bytes},
           {"peak_bytes_per_rank", p.peak_bytes()},
@@ -77,8 +78,9 @@ void add_plan_command(CLI::App& app) {
                   "Memory each rank may use: bytes, or with K, M, G, T or KiB, MiB, GiB, TiB (powers of 1024, as "
                   "Slurm's --mem); warns about every pair that does not fit and names the smallest rank count that does");
   cmd->add_flag("--json", *json, "One JSON object: the request, the measured figures used, every pair and the totals");
-  // The generate option of the same name (for tests that run both).
-  cmd->add_option("--updates-per-round", request->updates_per_round)->group("");
+  // The generate option of the same name (for tests that run both). Without it, each
+  // pair's round is the solver's default for the rank's share of the pair.
+  cmd->add_option("--updates-per-round", request->updates_per_round)->check(CLI::PositiveNumber)->group("");
   cmd->callback([request, memory, json] {
     if (request->max_stones < 2 || request->max_stones > kMaxStones)
       throw std::invalid_argument("plan: --max-stones must be between 2 and " + std::to_string(kMaxStones));
@@ -157,10 +159,15 @@ void add_plan_command(CLI::App& app) {
     if (!too_big.empty()) {
       if (fitting_ranks)
         std::cerr << "tsivy plan: the smallest rank count at which every pair fits is " << *fitting_ranks << "\n";
-      else
-        std::cerr << "tsivy plan: no rank count fits: every rank holds the process and its exchange buffers ("
-                  << gib(pairs.back().process_bytes + pairs.back().buffer_bytes)
-                  << ") whatever the rank count; try a smaller --updates-per-round\n";
+      else {
+        // What a rank holds at the most ranks tried, where its rounds are at their floor.
+        const PairPlan least = plan_pair(pairs.back().material, kMostPlannedRanks, request->threads,
+                                         request->updates_per_round);
+        std::cerr << "tsivy plan: no rank count fits: every rank holds the process and its exchange buffers (at "
+                     "least "
+                  << gib(least.process_bytes + least.buffer_bytes)
+                  << ") whatever the rank count; try fewer --threads per rank\n";
+      }
     }
   });
 }

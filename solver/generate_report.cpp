@@ -87,9 +87,10 @@ void print_pair_cost(std::ostream& log, const std::string& pair, double wall, do
   char line[300];
   std::snprintf(line, sizeof line,
                 "  %-9s done: %.1f s wall (solving %.1f s, of which seeding %.1f s; writing %.1f s), %.1f s CPU, "
-                "smaller classes' share %.1f MB, peak RSS so far %.2f GiB\n",
+                "smaller classes' share %.1f MB, rounds of %llu updates a thread, peak RSS so far %.2f GiB\n",
                 pair.c_str(), wall, solving, stats.seed_seconds, wall - solving, after.cpu_seconds - before.cpu_seconds,
-                static_cast<double>(stats.share_bytes) / 1e6, static_cast<double>(after.peak_rss_bytes) / (1ull << 30));
+                static_cast<double>(stats.share_bytes) / 1e6, static_cast<unsigned long long>(stats.updates_per_round),
+                static_cast<double>(after.peak_rss_bytes) / (1ull << 30));
   log << line << std::flush;
 }
 

@@ -26,7 +26,7 @@ class PairSolver {
   PairSolver(Material material, const TableLookup& smaller, Communicator& comm, const SolveOptions& options)
       : smaller_(smaller), comm_(comm), options_(options), threads_(std::max(1u, options.threads)),
         rank_(static_cast<unsigned>(comm.rank())), ranks_(static_cast<unsigned>(comm.size())),
-        checkpoint_(material, comm, options), exchange_(comm, threads_) {
+        checkpoint_(material, comm, options_), exchange_(comm, threads_) {
     if (options.max_coded_depth > kMaxCodedDepth)
       throw std::invalid_argument("max_coded_depth " + std::to_string(options.max_coded_depth) +
                                   " does not fit a value code (at most " + std::to_string(kMaxCodedDepth) + ")");
@@ -37,6 +37,11 @@ class PairSolver {
       state_.classes[0].other = 1;
       state_.classes[1].other = 0;
     }
+    // Seeding and propagation read the round size from options_: the rank's own, by
+    // default, now that its slots are known.
+    if (options_.updates_per_round == 0)
+      options_.updates_per_round = default_updates_per_round(stats_.owned_slots, threads_);
+    stats_.updates_per_round = options_.updates_per_round;
     state_.workers.resize(threads_);
     for (unsigned t = 0; t < threads_; ++t) {
       Worker& w = state_.workers[t];
@@ -141,7 +146,7 @@ class PairSolver {
 
   const TableLookup& smaller_;
   Communicator& comm_;
-  const SolveOptions& options_;
+  SolveOptions options_;  // the caller's, with the round size resolved
   unsigned threads_, rank_, ranks_;
   PairState state_;
   PairCheckpoint checkpoint_;

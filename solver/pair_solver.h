@@ -7,6 +7,7 @@
 // Checkpoints of the working state: solver/pair_checkpoint.h.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
@@ -33,9 +34,34 @@ inline constexpr std::uint64_t kFrontierBitmaps = 2;
 constexpr std::uint64_t working_state_bytes(std::uint64_t slots) {
   return (kValueBytesPerSlot + kCounterBytesPerSlot) * slots + kFrontierBitmaps * sizeof(std::uint64_t) * ((slots + 63) / 64);
 }
-// Updates a thread buffers before an exchange round, by default; each is one 64-bit word.
-inline constexpr std::uint64_t kDefaultUpdatesPerRound = std::uint64_t{1} << 20;
+// Updates a thread buffers before an exchange round; each is one 64-bit word.
 inline constexpr std::uint64_t kUpdateBytes = sizeof(std::uint64_t);
+// By default a round is sized by the rank's share of the pair being solved, so that the
+// buffers divide over the ranks as the working state (2.25 bytes a slot) does; a fixed
+// round left every rank its 8 MiB a thread and their copies, however many ranks. A
+// thread's round is its share of the rank's slots of the pair over
+// kSlotsPerRoundUpdate, within [kFewestUpdatesPerRound, kMostUpdatesPerRound].
+//  - 1/64: measured up to 6 stones on 4 ranks of 1 thread (docs/solver.md, "Round
+//    size"), 1 Mi updates a round (1/15 of the largest rank's slots of 2v4+4v2) took
+//    the largest rank to 0.50x one rank's peak, 1/64 to 0.38x; 1/32 would leave about
+//    0.42x, over the 0.4x wanted. tsivy plan's bound for the buffers (8 bytes an
+//    update, twice for vector growth, up to twice more for the copies exchanged with
+//    other ranks) is then under a third of the working state.
+//  - At most 1 Mi updates (8 MiB a thread): what every pair used before; a large pair
+//    on few ranks (7 stones on 1 to 4 ranks) keeps it, and with it its speed.
+//  - At least 64 Ki (512 KiB a thread): below that, rounds of a small pair on many
+//    ranks would be a few kilobytes a message, and a round's fixed cost (a collective
+//    exchange and a barrier of the threads) would dominate; the buffers are then small
+//    next to the process anyway.
+inline constexpr std::uint64_t kSlotsPerRoundUpdate = 64;
+inline constexpr std::uint64_t kMostUpdatesPerRound = std::uint64_t{1} << 20;
+inline constexpr std::uint64_t kFewestUpdatesPerRound = std::uint64_t{1} << 16;
+// A thread's round by default, on a rank owning `rank_slots` slots of the pair (both
+// classes) with `threads` threads. `tsivy plan` models the buffers with the same figure.
+constexpr std::uint64_t default_updates_per_round(std::uint64_t rank_slots, unsigned threads) {
+  return std::clamp(rank_slots / std::max(threads, 1u) / kSlotsPerRoundUpdate, kFewestUpdatesPerRound,
+                    kMostUpdatesPerRound);
+}
 // Seeding's rounds hold updates_per_round / this many requests per thread: a request
 // and its bookkeeping take about this many updates' bytes (solver/seed_requests.h).
 inline constexpr std::uint64_t kSeedRequestCostInUpdates = 4;
@@ -72,6 +98,7 @@ struct SolveStats {
   std::uint64_t share_bytes = 0;      // this rank's shares of the smaller classes (solver/resident_shares.h)
   std::uint64_t working_bytes = 0;    // peak working state of this rank (values, counters, bitmaps)
   std::uint64_t owned_slots = 0;      // slots of this rank, both classes
+  std::uint64_t updates_per_round = 0;  // a thread's round, as given or by default
 };
 
 struct SolveOptions {
@@ -80,7 +107,8 @@ struct SolveOptions {
   double seeding_progress_every = 30;  // seconds between "seeding" reports; 0: every 64Ki slots
   // Updates a thread buffers before an exchange round (a soft limit), so buffers stay
   // small next to the working state however large a depth step's frontier is.
-  std::uint64_t updates_per_round = kDefaultUpdatesPerRound;
+  // 0: default_updates_per_round of this rank's slots of the pair.
+  std::uint64_t updates_per_round = 0;
   // Checkpoints (solver/checkpoint.h): with a directory, a checkpoint of this pair found
   // there is resumed (same rank count required; any thread count), and with
   // checkpoint_every > 0 the working state is saved there at the first depth-step

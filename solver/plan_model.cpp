@@ -57,6 +57,7 @@ std::vector<Material> pair_classes(Material material) {
 // same way, 2 bytes a slot.
 struct RankBytes {
   std::uint64_t working = 0, shares = 0;
+  std::uint64_t slots = 0;  // of the pair: what the rank's default round size follows
 };
 RankBytes largest_rank_bytes(const std::vector<Material>& classes, const std::vector<Material>& reached, unsigned ranks) {
   std::vector<RankBytes> bytes(ranks);
@@ -68,6 +69,7 @@ RankBytes largest_rank_bytes(const std::vector<Material>& classes, const std::ve
     }
   };
   add(classes, &RankBytes::working, [](std::uint64_t slots) { return working_state_bytes(slots); });
+  add(classes, &RankBytes::slots, [](std::uint64_t slots) { return slots; });
   add(reached, &RankBytes::shares, [](std::uint64_t slots) { return slots * kShareBytesPerSlot; });
   return *std::max_element(bytes.begin(), bytes.end(), [](const RankBytes& a, const RankBytes& b) {
     return a.working + a.shares < b.working + b.shares;
@@ -77,7 +79,6 @@ RankBytes largest_rank_bytes(const std::vector<Material>& classes, const std::ve
 }  // namespace
 
 PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uint64_t updates_per_round) {
-  if (updates_per_round == 0) updates_per_round = kDefaultUpdatesPerRound;
   const Measured& figures = measured();
   PairPlan plan;
   plan.material = material;
@@ -93,6 +94,9 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
   const RankBytes largest = largest_rank_bytes(classes, pair_captures_reach(material), ranks);
   plan.working_bytes = largest.working;
   plan.resident_bytes = largest.shares;
+  // The solver's own round size (pair_solver.h) for this rank's slots, unless given.
+  if (updates_per_round == 0) updates_per_round = default_updates_per_round(largest.slots, threads);
+  plan.updates_per_round = updates_per_round;
   // Each thread buffers up to updates_per_round updates per round (a soft limit) for the
   // workers that own them, in std::vectors that keep their capacity from round to round:
   // a vector that doubled its way up holds up to twice what it was filled with, and the
@@ -125,11 +129,10 @@ std::optional<unsigned> smallest_ranks_that_fit(int max_stones, unsigned threads
       if (m.us <= m.them && plan_pair(m, ranks, threads, updates_per_round).peak_bytes() > memory_per_rank) return false;
     return true;
   };
-  // More ranks shrink each one's working state and grow its exchange buffers a little,
-  // so fitting is monotone in practice: bisect.
-  constexpr unsigned kMostRanks = 1u << 16;
-  if (!fits(kMostRanks)) return std::nullopt;
-  unsigned low = 0, high = kMostRanks;  // fits(high), !fits(low) (0 ranks never fit)
+  // More ranks shrink each one's working state, and its default rounds until their
+  // floor, and grow its exchange copies a little, so fitting is monotone in practice: bisect.
+  if (!fits(kMostPlannedRanks)) return std::nullopt;
+  unsigned low = 0, high = kMostPlannedRanks;  // fits(high), !fits(low) (0 ranks never fit)
   while (high - low > 1) {
     const unsigned mid = low + (high - low) / 2;
     (fits(mid) ? high : low) = mid;

@@ -34,7 +34,7 @@ struct PlanRequest {
   int max_stones = 0;
   unsigned ranks = 1;
   unsigned threads = 1;
-  std::uint64_t updates_per_round = 0;  // 0: the solver's default
+  std::uint64_t updates_per_round = 0;  // 0: the solver's default (by the rank's share of each pair)
   std::optional<std::uint64_t> memory_per_rank;
 };
 
@@ -47,6 +47,7 @@ struct PairPlan {
   std::uint64_t canonical = 0;      // canonical positions, estimated (raw positions / the board's symmetries)
   std::uint64_t working_bytes = 0;  // values, counters and frontier bitmaps of the rank's slots
   std::uint64_t resident_bytes = 0; // the rank's shares of the classes the pair's captures reach
+  std::uint64_t updates_per_round = 0;  // a thread's round on that rank (given, or the solver's default)
   std::uint64_t buffer_bytes = 0;   // update buffers at their limit, and their exchange copies
   std::uint64_t process_bytes = 0;  // the process itself (Measured)
   std::uint64_t wdl_bytes = 0, depth_bytes = 0;  // files on disk, estimated
@@ -59,9 +60,12 @@ PairPlan plan_pair(Material material, unsigned ranks, unsigned threads, std::uin
 // Every pair up to request.max_stones, smallest total first (the order generate solves them).
 std::vector<PairPlan> plan_pairs(const PlanRequest& request);
 
-// The smallest rank count (up to 2^16) at which every pair up to max_stones fits in
+// The most ranks smallest_ranks_that_fit tries.
+inline constexpr unsigned kMostPlannedRanks = 1u << 16;
+
+// The smallest rank count (up to kMostPlannedRanks) at which every pair up to max_stones fits in
 // memory_per_rank; nullopt when none does (what every rank holds whatever the count,
-// the process and its buffers, leaves too little).
+// the process and its buffers at their floor, leaves too little).
 std::optional<unsigned> smallest_ranks_that_fit(int max_stones, unsigned threads, std::uint64_t updates_per_round,
                                                 std::uint64_t memory_per_rank);
 

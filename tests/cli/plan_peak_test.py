@@ -35,9 +35,9 @@ def compare(what, measured_bytes, planned_bytes, pair):
 
 
 def live(tsivy):
-    # Small update buffers (64 Ki updates per thread), which a 5-stone pair fills; the
-    # default of 4 Mi is filled from 6 stones on (the recorded runs check it), but at 5
-    # stones it would be most of the peak and the rest would go unchecked. One thread:
+    # Small update buffers (64 Ki updates per thread, the default's floor), which a
+    # 5-stone pair fills; the default, sized by each pair's slots (solver/pair_solver.h),
+    # is checked by the recorded runs. One thread:
     # each thread adds 2-4 MiB the model leaves out (its stack, allocator arena, zstd
     # context), a tenth of a 5-stone run's peak (and nothing at scale).
     stones, threads, updates = 5, 1, 1 << 16
