@@ -83,7 +83,7 @@ void ValueFileResidents::hold(std::span<const Material> classes, std::span<const
   }
   for (const Material m : order) {
     if (lookup_.is_resident(m)) continue;
-    std::string why = "not verified in this run";
+    std::string why = "not found right earlier in this run";
     if (may_read_value_files(m, pair)) {
       const auto start = Clock::now();
       std::vector<std::uint16_t> values;

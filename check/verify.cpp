@@ -152,18 +152,19 @@ class Verifier {
   // One canonical position of a class held in memory (its values from its value files, or
   // resolved from its table files where they cannot be used): the held value against the
   // successors' held values, and a quiet position's table entry `stored` against it.
-  // One mismatch line per position, saying everything that is wrong with it.
+  // One mismatch line per position, saying everything that is wrong with it, e.g.
+  //   "stored WIN 7: WIN 7 but the fastest lost successor is LOSS 4; the value files hold WIN 5"
   void check_held(const Position& position, const Value& held, const std::optional<Value>& stored,
                   const std::vector<Value>& next, const char* held_from) {
     std::string problems;
     const auto add = [&](const std::string& problem) { problems += (problems.empty() ? "" : "; ") + problem; };
-    const bool differs = stored && *stored != held;
-    if (differs) {
-      add(std::string(held_from) + " " + to_string(held));
-      // What the table entry itself fails (today's check of a stored entry).
-      if (const auto problem = check_quiet(*stored, next)) add(*problem);
+    if (stored && *stored != held) {
+      if (const auto problem = check_quiet(*stored, next)) add(*problem);  // today's check of a table entry
+      const auto problem = check_quiet(held, next);
+      add(std::string(held_from) + " " + to_string(held) + (problem ? " (" + *problem + ")" : ""));
+    } else if (const auto problem = check_quiet(held, next)) {
+      add(*problem);
     }
-    if (const auto problem = check_quiet(held, next)) add(differs ? std::string(held_from) + ": " + *problem : *problem);
     if (problems.empty()) return;
     mismatch(position, (stored ? "stored " + to_string(*stored) : std::string(held_from) + " " + to_string(held)) + ": " +
                            problems);
