@@ -7,7 +7,7 @@
 //     reads back (its checksum) and every canonical slot holds a value; and
 //   - the class is of the pair about to be verified (verify checks them now), or its
 //     value files were verified earlier in this run, or the class is not verified in
-//     this run at all (`--class`: trusted as verified before).
+//     this run at all (`--class` left it out: trusted as verified before).
 // Otherwise the class's values are resolved from its table files by search
 // (TableLookup::make_resident), as every reader resolves them, and a line says why.
 // With several ranks every rank holds every class whole (each checks its share of the

@@ -15,8 +15,8 @@
 // once the smaller classes' are. A reader takes a quiet position from the table files,
 // equal to the value files, and resolves a capture position by searching capture turns
 // into smaller classes, whose quiet entries equal their value files: it computes the
-// value files' values. With `only`, the smaller classes' value files are trusted as
-// verified before.
+// value files' values. With `only`, the value files of the classes it leaves out (the
+// smaller classes, a mirror class not named) are trusted as verified before.
 //
 // Where a class's value files cannot be used, its values are resolved from its table
 // files by search, as readers resolve them, and its table entries are checked against
@@ -43,8 +43,8 @@ class Communicator;
 
 struct VerifyOptions {
   std::shared_ptr<const TableDirectory> tables;
-  // These classes, or (empty) every class in the manifest. The smaller classes' value
-  // files are then trusted as verified before.
+  // These classes, or (empty) every class in the manifest. The value files of the
+  // classes left out (smaller ones, a mirror not named) are then trusted as verified before.
   std::vector<Material> only;
   unsigned threads = 1;
   // Keeps in memory the pair being verified and the classes its captures reach

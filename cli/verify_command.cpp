@@ -27,8 +27,9 @@ void add_verify_command(CLI::App& app) {
   auto only = std::make_shared<std::vector<std::string>>();
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--class", *only,
-                  "Only this class, e.g. 3v2 (3 stones for the side to move); repeat for several. The smaller "
-                  "classes' value files are then trusted as verified by an earlier run");
+                  "Only this class, e.g. 3v2 (3 stones for the side to move); repeat for several. The value "
+                  "files of the classes left out (the smaller ones, a mirror class not named) are then trusted "
+                  "as verified by an earlier run");
   auto memory = std::make_shared<std::string>();
   add_memory_option(*cmd, *memory);
   cmd->add_flag("--resident", options->resident,
