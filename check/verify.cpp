@@ -16,6 +16,7 @@
 #include "check/scan_progress.h"
 #include "check/value_file_residents.h"
 #include "solver/clock.h"
+#include "solver/resource_usage.h"
 #include "indexing/capture_reach.h"
 #include "lookup/class_walk.h"
 #include "lookup/residents.h"
@@ -201,6 +202,7 @@ class Verifier {
     const bool from_value_files = values_.from_value_files(material);
     const char* held_from = from_value_files ? "the value files hold" : "resolved by search";
     const auto start = Clock::now();
+    const double cpu_before = resource_usage().cpu_seconds;
     parallel_for(share(comm_.rank()), share(comm_.rank() + 1), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
       std::vector<Position> results;
       std::vector<Value> next;
@@ -216,7 +218,7 @@ class Verifier {
         for (const Position& r : results) next.push_back(lookup_.value(r.us, r.them));
         if (held) {
           // A capture position's `value` came from the held class already.
-          check_held(position, stored ? lookup_.value(slot.us(), slot.them()) : value,
+          check_held(position, stored ? *lookup_.resident_value(material, slot.slot()) : value,
                      stored ? std::optional<Value>(value) : std::nullopt, next, held_from);
         } else if (const auto problem = check_quiet(value, next)) {
           mismatch(position, "stored " + to_string(value) + ": " + *problem);
@@ -245,8 +247,10 @@ class Verifier {
     result.mismatches += mismatches_;
     values_.verified(material, from_value_files && mismatches_ == 0);
     if (options_.log && comm_.is_root()) {
-      char seconds[40];
-      std::snprintf(seconds, sizeof seconds, ", %.1f s", seconds_since(start));
+      // CPU time too (this process, all threads): on a loaded machine the wall time says little.
+      char seconds[60];
+      std::snprintf(seconds, sizeof seconds, ", %.1f s, CPU %.1f s", seconds_since(start),
+                    resource_usage().cpu_seconds - cpu_before);
       *options_.log << "  " << to_string(material) << ": " << positions << " positions, " << mismatches_.load()
                     << " mismatches" << seconds
                     << (!held             ? " (its table files against their successors, by search)"

@@ -219,6 +219,12 @@ bool TableLookup::is_resident(Material material) const {
   return resident_[class_slot(material.us, material.them)].load(std::memory_order_acquire);
 }
 
+std::optional<Value> TableLookup::resident_value(Material material, std::uint64_t slot) const {
+  const Resident* r = resident_[class_slot(material.us, material.them)].load(std::memory_order_acquire);
+  if (!r) return std::nullopt;
+  return unpack_value(r->values[slot]);
+}
+
 const io::TableReader& TableLookup::file(Material material, io::TableKind kind) const {
   LookupFailureSite why;
   const io::TableReader* r = reader(material, kind, Access::may_read, why);

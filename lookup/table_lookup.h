@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -181,6 +182,10 @@ class TableLookup {
   // at most one pair of large classes resident at a time). Nothing for a class not resident.
   void drop_resident(Material material);
   bool is_resident(Material material) const;
+  // The value a resident class holds at `slot` (below its slot count), read without
+  // indexing a position: for a scan over the class itself (verify). nullopt when the
+  // class is not resident.
+  std::optional<Value> resident_value(Material material, std::uint64_t slot) const;
   std::size_t resident_bytes() const { return resident_bytes_.load(); }
   // Memory a resident class takes per index slot (what `tsivy plan` counts).
   static constexpr std::size_t kResidentBytesPerSlot = sizeof(std::uint16_t);
