@@ -26,9 +26,9 @@ std::string format_bytes(std::uint64_t bytes) {
 }
 
 ResidentChoice::ResidentChoice(TableLookup& lookup, ResidentLimit limit, std::size_t cache_bytes, unsigned threads,
-                               std::ostream* log, std::string purpose)
+                               std::ostream* log, std::string purpose, Hold hold)
     : lookup_(lookup), limit_(limit), cache_bytes_(cache_bytes), threads_(threads), log_(log),
-      purpose_(std::move(purpose)) {}
+      purpose_(std::move(purpose)), hold_(std::move(hold)) {}
 
 bool ResidentChoice::before_pass(Material material, std::vector<Material> classes) {
   std::vector<Material> sorted = classes;
@@ -56,7 +56,8 @@ bool ResidentChoice::before_pass(Material material, std::vector<Material> classe
           << (limit_.forced ? std::string("as --resident asks") : "within --memory " + format_bytes(*limit_.memory))
           << "\n"
           << std::flush;
-  hold_resident(lookup_, classes, threads_, log_, purpose_);
+  if (hold_) hold_(classes);
+  else hold_resident(lookup_, classes, threads_, log_, purpose_);
   return true;
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <span>
@@ -35,10 +36,16 @@ std::string format_bytes(std::uint64_t bytes);
 
 class ResidentChoice {
  public:
+  // Makes exactly `classes` resident (every other resident class dropped first), as
+  // hold_resident (lookup/residents.h) does from the table files; `verify` reads them
+  // from their value files instead where it can (check/verify.cpp).
+  using Hold = std::function<void(std::span<const Material> classes)>;
+
   // `log` (may be null) gets one line per pair saying what was chosen and why;
-  // `purpose` ("verify", "stats") ends make_resident's lines.
+  // `purpose` ("verify", "stats") ends make_resident's lines. `hold`: how the chosen
+  // classes are made resident; nullptr: hold_resident.
   ResidentChoice(TableLookup& lookup, ResidentLimit limit, std::size_t cache_bytes, unsigned threads,
-                 std::ostream* log, std::string purpose);
+                 std::ostream* log, std::string purpose, Hold hold = nullptr);
 
   // Before the pass over a class of the pair of `material`, which reads `classes` again
   // and again: holds them resident (hold_resident: every other resident class is
@@ -55,6 +62,7 @@ class ResidentChoice {
   const unsigned threads_;
   std::ostream* const log_;
   const std::string purpose_;
+  const Hold hold_;
   std::optional<std::vector<Material>> last_classes_;  // sorted
   bool last_resident_ = false;
 };

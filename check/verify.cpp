@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdio>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -13,6 +14,9 @@
 #include "parallel/parallel.h"
 #include "check/resident_choice.h"
 #include "check/scan_progress.h"
+#include "check/value_file_residents.h"
+#include "solver/clock.h"
+#include "solver/resource_usage.h"
 #include "indexing/capture_reach.h"
 #include "lookup/class_walk.h"
 #include "lookup/residents.h"
@@ -74,11 +78,13 @@ class Verifier {
     };
     // A class and its mirror one after the other, so that a pair made resident serves both.
     VerifyResult result;
+    std::vector<Material> pair;  // the classes of the pair being verified
     ResidentChoice residents(lookup_, ResidentLimit{options_.resident, smallest_memory_of_all_ranks()},
                              options_.cache_bytes, options_.threads, comm_.is_root() ? options_.log : nullptr,
-                             "verify");
+                             "verify", [&](std::span<const Material> classes) { values_.hold(classes, pair); });
     for (const Material m : classes_pair_by_pair()) {
       if (!wanted(m)) continue;
+      pair = {m, m.flipped()};
       residents.before_pass(m, read_again_and_again(m));
       verify_class(*manifest_.find(m), result);
     }
@@ -136,11 +142,33 @@ class Verifier {
     }
   }
 
-  void mismatch(const Position& p, const std::string& what, const Value& stored) {
+  // `what` follows the position: "stored DRAW: DRAW with a lost successor".
+  void mismatch(const Position& p, const std::string& what) {
     ++mismatches_;
     std::lock_guard lock(report_mutex_);
     if (options_.errors && ++reported_ <= options_.max_reported)
-      *options_.errors << "mismatch " << format_position(p) << ": stored " << to_string(stored) << ": " << what << "\n";
+      *options_.errors << "mismatch " << format_position(p) << ": " << what << "\n";
+  }
+
+  // One canonical position of a class held in memory (its values from its value files, or
+  // resolved from its table files where they cannot be used): the held value against the
+  // successors' held values, and a quiet position's table entry `stored` against it.
+  // One mismatch line per position, saying everything that is wrong with it, e.g.
+  //   "stored WIN 7: WIN 7 but the fastest lost successor is LOSS 4; the value files hold WIN 5"
+  void check_held(const Position& position, const Value& held, const std::optional<Value>& stored,
+                  const std::vector<Value>& next, const char* held_from) {
+    std::string problems;
+    const auto add = [&](const std::string& problem) { problems += (problems.empty() ? "" : "; ") + problem; };
+    if (stored && *stored != held) {
+      if (const auto problem = check_quiet(*stored, next)) add(*problem);  // today's check of a table entry
+      const auto problem = check_quiet(held, next);
+      add(std::string(held_from) + " " + to_string(held) + (problem ? " (" + *problem + ")" : ""));
+    } else if (const auto problem = check_quiet(held, next)) {
+      add(*problem);
+    }
+    if (problems.empty()) return;
+    mismatch(position, (stored ? "stored " + to_string(*stored) : std::string(held_from) + " " + to_string(held)) + ": " +
+                           problems);
   }
 
   void verify_class(const ManifestClass& entry, VerifyResult& result) {
@@ -166,20 +194,35 @@ class Verifier {
     ClassStats class_stats;
     class_stats.material = material;
     std::mutex stats_mutex;
+    // Held in memory (the usual case): every canonical position's held value is checked
+    // one turn deep, capture positions too, and the table files' quiet entries against
+    // it. Not held (it did not fit --memory): the table files' quiet entries are checked
+    // against their successors as the lookup resolves them, by search.
+    const bool held = lookup_.is_resident(material);
+    const bool from_value_files = values_.from_value_files(material);
+    const char* held_from = from_value_files ? "the value files hold" : "resolved by search";
+    const auto start = Clock::now();
+    const double cpu_before = resource_usage().cpu_seconds;
     parallel_for(share(comm_.rank()), share(comm_.rank() + 1), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
       std::vector<Position> results;
       std::vector<Value> next;
       ClassStats part;
       scan.visit(first, last, [&](const SlotCursor& slot, const Value& value, bool stored) {
         count_position(part, slot.slot(), slot.us(), slot.them(), value);
-        // A capture position's value is what the lookup's search makes of the smaller
-        // classes (checked when they were); only stored entries have something to check.
-        if (!stored) return;
+        // Not held, a capture position's value is what the lookup's search makes of the
+        // smaller classes (checked when they were): only stored entries have something to check.
+        if (!held && !stored) return;
         const Position position{slot.us(), slot.them(), Colour::White};
         successors(position, results);
         next.clear();
         for (const Position& r : results) next.push_back(lookup_.value(r.us, r.them));
-        if (const auto problem = check_quiet(value, next)) mismatch(position, *problem, value);
+        if (held) {
+          // A capture position's `value` came from the held class already.
+          check_held(position, stored ? *lookup_.resident_value(material, slot.slot()) : value,
+                     stored ? std::optional<Value>(value) : std::nullopt, next, held_from);
+        } else if (const auto problem = check_quiet(value, next)) {
+          mismatch(position, "stored " + to_string(value) + ": " + *problem);
+        }
       });
       {
         std::lock_guard lock(stats_mutex);
@@ -202,9 +245,19 @@ class Verifier {
     result.classes += 1;
     result.positions += positions;
     result.mismatches += mismatches_;
-    if (options_.log && comm_.is_root())
+    values_.verified(material, from_value_files && mismatches_ == 0);
+    if (options_.log && comm_.is_root()) {
+      // CPU time too (this process, all threads): on a loaded machine the wall time says little.
+      char seconds[60];
+      std::snprintf(seconds, sizeof seconds, ", %.1f s, CPU %.1f s", seconds_since(start),
+                    resource_usage().cpu_seconds - cpu_before);
       *options_.log << "  " << to_string(material) << ": " << positions << " positions, " << mismatches_.load()
-                    << " mismatches\n";
+                    << " mismatches" << seconds
+                    << (!held             ? " (its table files against their successors, by search)"
+                        : from_value_files ? " (its value files one turn deep, its table files against them)"
+                                           : " (its table files against their successors, values resolved by search)")
+                    << "\n";
+    }
   }
 
   const VerifyOptions& options_;
@@ -212,6 +265,7 @@ class Verifier {
   Communicator& comm_ = options_.comm ? *options_.comm : *local_;
   const Manifest& manifest_ = required_manifest(*options_.tables);  // first: no manifest, no tables
   TableLookup lookup_{options_.tables, LookupOptions{options_.cache_bytes}};
+  ValueFileResidents values_{lookup_, comm_, options_.threads, comm_.is_root() ? options_.log : nullptr};
   std::atomic<std::uint64_t> mismatches_{0};
   std::uint64_t reported_ = 0;
   std::mutex report_mutex_;

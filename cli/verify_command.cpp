@@ -16,20 +16,27 @@ namespace tsivy::cli {
 
 void add_verify_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("verify",
-                                 "Re-check every stored entry by forward search against its successors' stored values, "
-                                 "plus file checksums and value counts; exits 1 on any mismatch");
+                                 "Re-check every value by forward search one turn deep: each class's value files "
+                                 "(DIR/values, capture positions included) against their successors' values, smallest "
+                                 "class first, and the table files' entries against the value files; plus file "
+                                 "checksums and value counts. Where a class's value files are missing, not the size the "
+                                 "manifest lists or damaged, that class's table files are checked against their "
+                                 "successors as before, values resolved by search. Exits 1 on any mismatch");
   auto options = std::make_shared<VerifyOptions>();
   auto dir = std::make_shared<std::string>();
   auto only = std::make_shared<std::vector<std::string>>();
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
-  cmd->add_option("--class", *only, "Only this class, e.g. 3v2 (3 stones for the side to move); repeat for several");
+  cmd->add_option("--class", *only,
+                  "Only this class, e.g. 3v2 (3 stones for the side to move); repeat for several. The value "
+                  "files of the classes left out (the smaller ones, a mirror class not named) are then trusted "
+                  "as verified by an earlier run");
   auto memory = std::make_shared<std::string>();
   add_memory_option(*cmd, *memory);
   cmd->add_flag("--resident", options->resident,
-                "Hold the pair being verified and the classes its captures reach in memory (2 bytes a slot: "
-                "12.7 GiB for 3v5+5v3) even where that exceeds --memory: each capture position among the "
-                "successors is then resolved once instead of once per predecessor. Without it, verify does so "
-                "for each pair that fits --memory");
+                "Hold the pair being verified and the classes its captures reach in memory (2 bytes a slot "
+                "on every rank: 12.7 GiB for 3v5+5v3) even where that exceeds --memory. Without it, verify does "
+                "so for each pair that fits --memory, and reads a pair that does not from the table files "
+                "(slower: capture positions resolved by search, its value files not checked)");
   add_threads_option(*cmd, options->threads);
   cmd->add_option("--max-reported", options->max_reported, "Mismatches printed per class (all are counted)");
   auto stats_file = std::make_shared<std::string>();

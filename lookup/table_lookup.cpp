@@ -192,6 +192,20 @@ void TableLookup::make_resident(Material material, unsigned threads) {
   resident_owned_.push_back(std::move(resident));
 }
 
+void TableLookup::hold_resident_values(Material material, std::vector<std::uint16_t> values) {
+  const MaterialIndex& index = MaterialIndex::of(material);
+  if (values.size() != index.slots())
+    throw std::invalid_argument(to_string(material) + ": " + std::to_string(values.size()) + " values for " +
+                                std::to_string(index.slots()) + " slots");
+  std::atomic<const Resident*>& published = resident_[class_slot(material.us, material.them)];
+  std::lock_guard lock(resident_mutex_);
+  if (published.load(std::memory_order_acquire)) return;
+  auto resident = std::make_unique<Resident>(Resident{&index, std::move(values)});
+  resident_bytes_ += resident->values.size() * kResidentBytesPerSlot;
+  published.store(resident.get(), std::memory_order_release);
+  resident_owned_.push_back(std::move(resident));
+}
+
 void TableLookup::drop_resident(Material material) {
   std::atomic<const Resident*>& published = resident_[class_slot(material.us, material.them)];
   std::lock_guard lock(resident_mutex_);
@@ -203,6 +217,12 @@ void TableLookup::drop_resident(Material material) {
 
 bool TableLookup::is_resident(Material material) const {
   return resident_[class_slot(material.us, material.them)].load(std::memory_order_acquire);
+}
+
+std::optional<Value> TableLookup::resident_value(Material material, std::uint64_t slot) const {
+  const Resident* r = resident_[class_slot(material.us, material.them)].load(std::memory_order_acquire);
+  if (!r) return std::nullopt;
+  return unpack_value(r->values[slot]);
 }
 
 const io::TableReader& TableLookup::file(Material material, io::TableKind kind) const {

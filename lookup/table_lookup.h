@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -169,11 +170,22 @@ class TableLookup {
   // already resident. Works on `threads` threads; does nothing for a resident class.
   // Thread-safe. Throws LookupError.
   void make_resident(Material material, unsigned threads);
+  // Holds `values`, the packed value (lookup/value_code.h) of every slot of the class,
+  // capture positions included, as its resident values, as make_resident would hold
+  // them but read elsewhere: `verify` reads them from the class's value files
+  // (solver/table_files.h) to check them, and no table file is read here. Does nothing
+  // for a resident class. Thread-safe. Throws std::invalid_argument unless there is one
+  // value a slot.
+  void hold_resident_values(Material material, std::vector<std::uint16_t> values);
   // Frees a resident class; later lookups into it read its files again. Only while no
   // other thread uses this lookup (between the passes of verify or stats, which keep
   // at most one pair of large classes resident at a time). Nothing for a class not resident.
   void drop_resident(Material material);
   bool is_resident(Material material) const;
+  // The value a resident class holds at `slot` (below its slot count), read without
+  // indexing a position: for a scan over the class itself (verify). nullopt when the
+  // class is not resident.
+  std::optional<Value> resident_value(Material material, std::uint64_t slot) const;
   std::size_t resident_bytes() const { return resident_bytes_.load(); }
   // Memory a resident class takes per index slot (what `tsivy plan` counts).
   static constexpr std::size_t kResidentBytesPerSlot = sizeof(std::uint16_t);

@@ -14,6 +14,7 @@
 #include "lookup/table_lookup.h"
 #include "table_dir/manifest.h"
 #include "table_dir/table_paths.h"
+#include "table_dir/table_directory.h"
 #include "check/stats.h"
 #include "solver/table_files.h"
 #include "check/verify.h"
@@ -362,12 +363,19 @@ TEST_F(VerifyChangedTable, DepthEntryIsCaughtByTheForwardSearch) {
   const std::string expected_line =
       "mismatch " + format_position(target.position) + ": stored WIN " + std::to_string(changed);
 
-  std::string errors;
-  const VerifyResult result = verify_class(dir_.path(), kDepthClass, errors);
-  EXPECT_EQ(result.mismatches, 1u) << errors;
-  EXPECT_NE(errors.find(expected_line), std::string::npos) << errors;
-  // The line says what the successors allow instead.
-  EXPECT_NE(errors.find("LOSS " + std::to_string(target.stored.depth - 1)), std::string::npos) << errors;
+  // Read from the files, the entry is checked against its successors; held in memory,
+  // against the value files as well (the line says what they hold).
+  for (const bool resident : {false, true}) {
+    std::string errors;
+    const VerifyResult result = verify_class(dir_.path(), kDepthClass, errors, resident);
+    EXPECT_EQ(result.mismatches, 1u) << errors;
+    EXPECT_NE(errors.find(expected_line), std::string::npos) << errors;
+    // The line says what the successors allow instead.
+    EXPECT_NE(errors.find("LOSS " + std::to_string(target.stored.depth - 1)), std::string::npos) << errors;
+    if (resident) {
+      EXPECT_NE(errors.find("the value files hold " + to_string(target.stored)), std::string::npos) << errors;
+    }
+  }
 }
 
 // The entry of a capture position is never read (the lookup searches its captures), so
@@ -426,6 +434,151 @@ TEST_F(VerifyChangedTable, TruncatedFileIsNamed) {
   const std::string resealed_report = error_report(resealed.err);
   EXPECT_EQ(std::count(resealed_report.begin(), resealed_report.end(), '\n'), 1) << resealed.err;
   EXPECT_NE(resealed_report.find(name), std::string::npos) << resealed.err;
+}
+
+// The value files (DIR/values): verify checks each class's one turn deep, and the
+// tables' quiet entries against them.
+std::filesystem::path value_file(const std::filesystem::path& dir, Material material, io::TableKind kind) {
+  return table_file(value_files_dir(dir), material, kind);
+}
+
+// Makes the manifest's entry for the class's value files agree with them as they now are.
+void reseal_value_files(const std::filesystem::path& dir, Material material) {
+  Manifest manifest = Manifest::load(dir);
+  ManifestClass entry = *manifest.find(material);
+  entry.values = TableDirectory::open(dir)->describe_value_files(material);
+  manifest.put(entry);
+  manifest.save(dir);
+}
+
+// The first canonical position of the class whose side to move has a capture: the
+// tables' entry is don't-care there, the value files' is its value.
+std::pair<std::uint64_t, Position> capture_position(Material material) {
+  const MaterialIndex& index = MaterialIndex::of(material);
+  for (std::uint64_t slot = 0; slot < index.slots(); ++slot) {
+    if (!index.is_canonical(slot)) continue;
+    const auto [us, them] = index.unindex(slot);
+    const Position p{us, them, Colour::White};
+    if (has_capture(p)) return {slot, p};
+  }
+  throw std::logic_error("no capture position in " + to_string(material));
+}
+
+// Changes the value files' outcome of a capture position to another one, valid in
+// itself (checksums, manifest); returns the position.
+Position change_capture_value(const std::filesystem::path& dir, Material material) {
+  const auto [slot, position] = capture_position(material);
+  const auto was = static_cast<Outcome>(io::TableReader(value_file(dir, material, io::TableKind::wdl)).get(slot));
+  const Outcome now = was == Outcome::win ? Outcome::loss : Outcome::win;
+  rewrite_entry(value_file(dir, material, io::TableKind::wdl), slot, static_cast<std::uint16_t>(now));
+  reseal_value_files(dir, material);
+  return position;
+}
+
+VerifyResult verify_all(const std::filesystem::path& dir, std::string& errors, std::string& log) {
+  std::ostringstream out, progress;
+  VerifyOptions options;
+  options.tables = TableDirectory::open(dir);
+  options.resident = true;
+  options.threads = 2;
+  options.errors = &out;
+  options.log = &progress;
+  const VerifyResult result = verify_tables(options);
+  errors = out.str();
+  log = progress.str();
+  return result;
+}
+
+// A capture position's entry in the tables is never read, but its value in the value
+// files is what the class's quiet positions and larger classes are checked against: a
+// wrong one is found by checking the value files one turn deep.
+TEST_F(VerifyChangedTable, ValueFileEntryOfACapturePositionIsCheckedOneTurnDeep) {
+  const Position changed = change_capture_value(dir_.path(), kWdlClass);
+  const std::string expected_line = "mismatch " + format_position(changed) + ": the value files hold ";
+  std::string errors;
+  const VerifyResult result = verify_class(dir_.path(), kWdlClass, errors, true);
+  // The entry, and the value counts of the scan (of the values held) against the manifest's.
+  EXPECT_EQ(result.mismatches, 2u) << errors;
+  EXPECT_NE(errors.find(expected_line), std::string::npos) << errors;
+  EXPECT_NE(errors.find("mismatch " + to_string(kWdlClass) + ": value counts differ from the manifest"), std::string::npos)
+      << errors;
+
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir(), "--class", to_string(kWdlClass)});
+  EXPECT_EQ(cli.exit_code, 1) << cli.err;
+  EXPECT_NE(cli.out.find(expected_line), std::string::npos) << cli.out;
+  EXPECT_NE(cli.err.find("(its value files one turn deep, its table files against them)"), std::string::npos) << cli.err;
+}
+
+// A quiet position's value in the value files must equal the tables' entry (and both
+// satisfy their successors): a changed depth is found, the line saying both.
+TEST_F(VerifyChangedTable, ValueFileEntryOfAQuietPositionIsCheckedAgainstTheTables) {
+  const Target target = quiet_win(dir_.path(), kDepthClass);
+  const int changed = target.stored.depth + 2;
+  rewrite_entry(value_file(dir_.path(), kDepthClass, io::TableKind::depth), target.slot,
+                static_cast<std::uint16_t>(changed));
+  reseal_value_files(dir_.path(), kDepthClass);
+  std::string errors;
+  const VerifyResult result = verify_class(dir_.path(), kDepthClass, errors, true);
+  EXPECT_EQ(result.mismatches, 1u) << errors;
+  EXPECT_NE(errors.find("mismatch " + format_position(target.position) + ": stored " + to_string(target.stored) +
+                        ": the value files hold WIN " + std::to_string(changed) + " (WIN " + std::to_string(changed) +
+                        " but the fastest lost successor is LOSS " + std::to_string(target.stored.depth - 1) + ")"),
+            std::string::npos)
+      << errors;
+}
+
+// Value files missing or cut short: the class's values are resolved from its table
+// files by search (as every reader resolves them), its table files are checked against
+// their successors as before, and larger classes whose captures reach it read it so too.
+TEST_F(VerifyChangedTable, ValueFilesMissingOrCutShortFallBackToTheTables) {
+  const Material reached{1, 2};  // 2v2's captures reach it
+  const Material pair[] = {kWdlClass, kWdlClass.flipped()};
+  std::filesystem::remove(value_file(dir_.path(), reached, io::TableKind::depth));
+  std::filesystem::remove(value_file(dir_.path(), pair[0], io::TableKind::wdl));
+  const std::filesystem::path cut = value_file(dir_.path(), pair[1], io::TableKind::depth);
+  std::filesystem::resize_file(cut, std::filesystem::file_size(cut) / 2);
+
+  std::string errors, log;
+  const VerifyResult result = verify_all(dir_.path(), errors, log);
+  EXPECT_EQ(result.mismatches, 0u) << errors;
+  EXPECT_EQ(result.classes, materials_up_to(kEndToEndStones).size());
+  for (const Material m : {reached, pair[0], pair[1]}) {
+    EXPECT_NE(log.find("  " + to_string(m) + ": value files unusable: "), std::string::npos) << log;
+    EXPECT_NE(log.find("  " + to_string(m) + ": " + std::to_string(Manifest::load(dir_.path()).find(m)->canonical) +
+                       " positions, 0 mismatches, "),
+              std::string::npos)
+        << log;
+  }
+  EXPECT_NE(log.find("cannot read"), std::string::npos) << log;
+  EXPECT_NE(log.find(cut.string() + ": size "), std::string::npos) << log;
+  // 1v2 is resolved so again for 2v2, whose captures reach it; 2v2's own value files are read.
+  std::size_t fallbacks = 0;
+  for (std::size_t at = 0; (at = log.find("  1v2: value files ", at)) != std::string::npos; ++at) ++fallbacks;
+  EXPECT_GE(fallbacks, 2u) << log;
+  EXPECT_NE(log.find("  2v2       into memory for verify: "), std::string::npos) << log;
+  EXPECT_EQ(log.find("  2v2: value files unusable"), std::string::npos) << log;
+  EXPECT_NE(log.find("(its table files against their successors, values resolved by search)"), std::string::npos) << log;
+
+  const CommandResult cli = run_tsivy({"verify", "--tables", dir(), "--threads", "2"});
+  EXPECT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_NE(cli.err.find("value files unusable"), std::string::npos) << cli.err;
+}
+
+// A smaller class whose value files are found wrong is not trusted later: the larger
+// classes its captures reach read its values from its table files, so that the one
+// wrong entry is found in its own class only (with that class's value counts).
+TEST_F(VerifyChangedTable, ValueFilesFoundWrongAreNotReadForLargerClasses) {
+  const Material reached{1, 2};
+  const Position changed = change_capture_value(dir_.path(), reached);
+  std::string errors, log;
+  const VerifyResult result = verify_all(dir_.path(), errors, log);
+  EXPECT_EQ(result.mismatches, 2u) << errors;
+  EXPECT_NE(errors.find("mismatch 1v2: value counts differ from the manifest"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("mismatch " + format_position(changed) + ": the value files hold "), std::string::npos) << errors;
+  EXPECT_NE(log.find("  1v2: value files not found right earlier in this run; its values are resolved from its "
+                     "table files by search\n"),
+            std::string::npos)
+      << log;
 }
 
 }  // namespace
