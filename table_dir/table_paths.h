@@ -17,7 +17,8 @@ std::string kind_name(io::TableKind kind);  // "wdl", "depth"
 
 // "<dir>/values": the generation-side value files (solver/table_files.h), a table
 // directory of its own whose files hold a true value in every canonical entry,
-// capture positions included. Optional: nothing but `tsivy generate` reads it.
+// capture positions included. Optional: `tsivy generate`, `stats` and `verify` read it,
+// and each does without it.
 std::filesystem::path value_files_dir(const std::filesystem::path& dir);
 
 // Opens `file`, the file of this class and kind, and checks that its header describes
