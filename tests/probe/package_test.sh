@@ -56,8 +56,10 @@ with tsivy.open_tablebase(sys.argv[2]) as tb:
     assert tb.probe_wdl(sys.argv[3]) == 1
 ' "$prefix" "$tables" "$fen")
 
-# 5. The command: `tsivy` in the prefix's bin/, answering as the library does, and each
-# other board's tsivy-RxC beside it, which the installed `tsivy --board RxC` runs.
+# 5. The command: `tsivy` in the prefix's bin/, answering as the library does, each
+# other board's tsivy-RxC beside it, which the installed `tsivy --board RxC` runs, and
+# its twins for newer CPUs (tsivy-x86-64-vN, cli/isa_dispatch.h), each run by TSIVY_ISA
+# where this CPU supports it.
 [ -x "$prefix/bin/tsivy" ] || { echo "the tsivy command is not installed"; exit 1; }
 "$prefix/bin/tsivy" probe --tables "$tables" --fen "$fen" >"$work/out-cli"
 grep -q "WIN" "$work/out-cli" || { echo "the installed tsivy does not probe:"; cat "$work/out-cli"; exit 1; }
@@ -65,7 +67,15 @@ for built in "$build"/cli/tsivy-*; do
   [ -x "$built" ] || continue
   board=${built##*/tsivy-}
   [ -x "$prefix/bin/tsivy-$board" ] || { echo "tsivy-$board is not installed"; exit 1; }
-  "$prefix/bin/tsivy" --board "$board" info --max-stones 2 >/dev/null || { echo "the installed tsivy --board $board fails"; exit 1; }
+  case "$board" in
+    x86-64-v*)
+      if TSIVY_ISA=$board "$prefix/bin/tsivy" --version >"$work/out-isa" 2>&1; then
+        grep -q "instruction set $board" "$work/out-isa" || { echo "TSIVY_ISA=$board runs another build:"; cat "$work/out-isa"; exit 1; }
+      else
+        grep -q "this CPU does not support $board" "$work/out-isa" || { echo "the installed tsivy-$board fails:"; cat "$work/out-isa"; exit 1; }
+      fi ;;
+    *) "$prefix/bin/tsivy" --board "$board" info --max-stones 2 >/dev/null || { echo "the installed tsivy --board $board fails"; exit 1; } ;;
+  esac
 done
 
 cat "$work/out-cmake"
