@@ -5,11 +5,11 @@ namespace tsivy {
 namespace {
 
 // Predecessors where the opponent's stone now on `to` stepped there in direction D.
-// `capturable`: what the stones of p.us, which did not move, offer the mover.
+// `capturable`: what the stones of p.us, which did not move, offer the mover; `empty`:
+// p's empty points. Both are the same for every direction, so made once by the caller.
 template <Direction D>
-void unmoves_towards(const Position& p, const CapturableFrom& capturable, std::vector<Position>& out) {
+void unmoves_towards(const Position& p, const CapturableFrom& capturable, PointSet empty, std::vector<Position>& out) {
   constexpr Direction back = opposite(D);
-  const PointSet empty = p.empty();
   // The stone on t came from t - d, which must be empty now and joined to t by a line.
   for (PointSet to = p.them & shift<D>(empty); to;) {
     const Point t = pop_first(to);
@@ -25,7 +25,8 @@ void unmoves_towards(const Position& p, const CapturableFrom& capturable, std::v
 void paika_unmoves(const Position& position, std::vector<Position>& out) {
   out.clear();
   const CapturableFrom capturable(position.us);
-  for_each_direction([&]<Direction D>() { unmoves_towards<D>(position, capturable, out); });
+  const PointSet empty = position.empty();
+  for_each_direction([&]<Direction D>() { unmoves_towards<D>(position, capturable, empty, out); });
 }
 
 }  // namespace tsivy
