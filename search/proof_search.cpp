@@ -129,7 +129,10 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
   const std::size_t index = path_.size();
   const bool is_or = or_node(p);
 
-  MoveList moves;
+  // The turn list of this ply is kept from node to node: no allocation once warm.
+  const std::size_t ply = index - root_index_;
+  if (move_lists_.size() <= ply) move_lists_.resize(ply + 1);
+  MoveList& moves = move_lists_[ply];
   generate_moves(p, moves);
   if (moves.empty()) {
     // No turn: the side to move has lost.
@@ -138,7 +141,7 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     return {n, kClean};
   }
 
-  const std::size_t depth = index - root_index_;
+  const std::size_t depth = ply;
   if (frames_.size() <= depth) frames_.resize(depth + 1);
   if (!frames_[depth]) frames_[depth] = std::make_unique<std::vector<Child>>();
   std::vector<Child>& children = *frames_[depth];
@@ -148,11 +151,13 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     Child c;
     c.position = make_move(p, m);
     c.key = key ^ key_change(m, p.to_move);
+    table_.prefetch(c.key);
     // Ordering only: stones taken first, then the evaluation from the mover's side.
     c.order = 1000 * count(m.captured) - evaluate(c.position);
-    init_child(c);
     children.push_back(c);
   }
+  // Read once every bucket is on its way (ProofTable::prefetch).
+  for (Child& c : children) init_child(c);
   std::stable_sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.order > b.order; });
 
   ProofNumbers n;

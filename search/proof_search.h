@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <span>
@@ -115,6 +116,7 @@ class ProofSearch {
   std::vector<Position> path_;
   std::vector<int> path_stones_;
   std::vector<std::unique_ptr<std::vector<Child>>> frames_;
+  std::deque<MoveList> move_lists_;  // one per ply; a deque, so a deeper ply never moves a shallower one's
   std::function<bool()> keep_going_;
   bool stopped_ = false;
   ProofNumbers root_numbers_;
