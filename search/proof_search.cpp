@@ -34,6 +34,11 @@ struct ProofSearch::Child {
   int order = 0;  // the evaluation's preference: higher first, among equal numbers
 };
 
+struct ProofSearch::Frame {
+  MoveList moves;
+  std::vector<Child> children;
+};
+
 ProofSearch::ProofSearch(ProofTable& table, TableLeaves& leaves, Colour attacker, Goal goal)
     : table_(table), leaves_(leaves), attacker_(attacker), goal_(goal) {}
 ProofSearch::~ProofSearch() = default;
@@ -129,10 +134,13 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
   const std::size_t index = path_.size();
   const bool is_or = or_node(p);
 
-  // The turn list of this ply is kept from node to node: no allocation once warm.
-  const std::size_t ply = index - root_index_;
-  if (move_lists_.size() <= ply) move_lists_.resize(ply + 1);
-  MoveList& moves = move_lists_[ply];
+  // This ply's frame (its turns and children) is kept from node to node: no allocation
+  // once warm. Frames are owned by pointer, so a deeper ply never moves this one.
+  const std::size_t depth = index - root_index_;
+  if (frames_.size() <= depth) frames_.resize(depth + 1);
+  if (!frames_[depth]) frames_[depth] = std::make_unique<Frame>();
+  MoveList& moves = frames_[depth]->moves;
+  std::vector<Child>& children = frames_[depth]->children;
   generate_moves(p, moves);
   if (moves.empty()) {
     // No turn: the side to move has lost.
@@ -141,10 +149,6 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     return {n, kClean};
   }
 
-  const std::size_t depth = ply;
-  if (frames_.size() <= depth) frames_.resize(depth + 1);
-  if (!frames_[depth]) frames_[depth] = std::make_unique<std::vector<Child>>();
-  std::vector<Child>& children = *frames_[depth];
   children.clear();
   push(p);
   for (const Move& m : moves) {

@@ -17,7 +17,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <span>
@@ -115,8 +114,8 @@ class ProofSearch {
   ProofCounters counters_;
   std::vector<Position> path_;
   std::vector<int> path_stones_;
-  std::vector<std::unique_ptr<std::vector<Child>>> frames_;
-  std::deque<MoveList> move_lists_;  // one per ply; a deque, so a deeper ply never moves a shallower one's
+  struct Frame;  // a ply's turns and children, kept from node to node
+  std::vector<std::unique_ptr<Frame>> frames_;
   std::function<bool()> keep_going_;
   bool stopped_ = false;
   ProofNumbers root_numbers_;
