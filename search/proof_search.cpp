@@ -112,6 +112,11 @@ std::optional<ProofNumbers> ProofSearch::settled_in_table(const Position& p) con
   return std::nullopt;
 }
 
+std::optional<ProofNumbers> ProofSearch::numbers_in_table(const Position& p) const {
+  if (const ProofEntry* e = table_.find(position_key(p), p)) return ProofNumbers{e->pn, e->dn, e->depth};
+  return std::nullopt;
+}
+
 ProofNumbers ProofSearch::prove(const Position& root, std::span<const Position> path, const std::function<bool()>& keep_going) {
   path_.clear();
   path_stones_.clear();

@@ -75,6 +75,8 @@ class ProofSearch {
 
   // The table's settled numbers for the position, if it holds them (no search).
   std::optional<ProofNumbers> settled_in_table(const Position& p) const;
+  // The table's numbers for the position, settled or not, if it holds them (no search).
+  std::optional<ProofNumbers> numbers_in_table(const Position& p) const;
 
   // A position's value when it is a leaf: no stones or no turn for its side to move,
   // or covered by the tables; nullopt otherwise. For its side to move.

@@ -3,6 +3,7 @@
 // capture-resolving lookup (lookup/table_lookup.h).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <string>
@@ -26,6 +27,8 @@ class TableLeaves {
   // it has both its files (so capture resolution never leaves the tables).
   bool covers(int stones) const { return stones <= max_stones_; }
   int max_stones() const { return max_stones_; }
+  // Answers no position of more stones than this (a proof that names shallower tables).
+  void limit(int stones) { max_stones_ = std::min(max_stones_, stones); }
 
   // The position's win, draw or loss for the side to move; nullopt when the tables do not
   // cover it, or a file turned out damaged (then the tables are not asked again, and
