@@ -20,6 +20,7 @@
 #include "cli/memory_size.h"
 #include "game/notation.h"
 #include "search/certificate.h"
+#include "search/frontier.h"
 #include "search/prover.h"
 #include "solver/resource_usage.h"
 
@@ -30,6 +31,9 @@ struct ProveOptions {
   std::string fen, tables, memory = "256M", out = "proof", check;
   std::string max_nodes, save_every = "300", progress_every = "5";
   bool resume = false, quiet = false;
+  // A proof in pieces (search/frontier.h).
+  std::string frontier, claim, budget = "1000000", seconds, stop_after, runs;
+  bool status = false;
 };
 
 const char* colour_word(Colour c) { return c == Colour::White ? "White" : "Black"; }
@@ -41,8 +45,9 @@ std::string claim_text(const search::Certificate& c) {
 }
 
 void print_check(const std::filesystem::path& file, const search::Certificate& c, const search::CheckReport& r) {
-  std::cout << file.string() << ": valid: " << claim_text(c) << " from " << format_position(c.root) << "; "
-            << r.positions << " positions, " << r.replies << " replies, " << r.leaves << " leaves"
+  std::cout << file.string() << ": valid: " << claim_text(c) << " from " << format_position(c.root) << "; ";
+  if (r.certificates > 1) std::cout << r.certificates << " certificates, ";
+  std::cout << r.positions << " positions, " << r.replies << " replies, " << r.leaves << " leaves"
             << (c.leaf_stones ? " (tables up to " + std::to_string(c.leaf_stones) + " stones)" : " (no tables)");
   if (c.claim == search::Goal::wins) std::cout << ", at most " << r.max_bound << " turns of " << colour_word(c.side) << " to the end";
   std::cout << "; " << std::filesystem::file_size(file) << " bytes\n";
@@ -53,7 +58,7 @@ void run_check(const ProveOptions& o) {
   const std::unique_ptr<TableLookup> tables = o.tables.empty() ? nullptr : open_checked_tables(o.tables);
   search::CheckReport report;
   try {
-    report = search::check_certificate(c, tables.get());
+    report = search::CertificateChecker(tables.get()).check_file(o.check);
   } catch (const search::CertificateError& e) {
     throw search::CertificateError(o.check + ": does not hold: " + e.what());
   }
@@ -103,10 +108,69 @@ void run_prove(const ProveOptions& o) {
             << "\n";
   for (const std::filesystem::path& file : result.certificates) {
     const search::Certificate c = search::read_certificate(file);
-    print_check(file, c, search::check_certificate(c, tables.get()));
+    print_check(file, c, search::CertificateChecker(tables.get()).check_file(file));
   }
   std::printf("Nodes %" PRIu64 ", time %.1f s, peak memory %.0f MiB (proof table %.0f MiB)\n", p.nodes, p.seconds,
               mib(resource_usage().peak_rss_bytes), mib(p.memory_bytes));
+}
+
+// "white-does-not-lose" and the like.
+std::pair<Colour, search::Goal> parse_claim(const std::string& text) {
+  for (Colour side : {Colour::White, Colour::Black})
+    for (search::Goal goal : {search::Goal::wins, search::Goal::does_not_lose}) {
+      const std::string name = std::string(side == Colour::White ? "white-" : "black-") + search::goal_name(goal);
+      if (text == name) return {side, goal};
+    }
+  throw std::invalid_argument("prove: --claim must be white-wins, white-does-not-lose, black-wins or black-does-not-lose, not '" +
+                              printable(text) + "'");
+}
+
+void run_frontier(const ProveOptions& o) {
+  const std::filesystem::path dir = o.frontier;
+  if (o.status) {
+    std::cout << search::frontier_status(dir);
+    return;
+  }
+  const std::unique_ptr<TableLookup> tables = o.tables.empty() ? nullptr : open_checked_tables(o.tables);
+  const search::FrontierFiles files(dir);
+  if (!files.exists()) {
+    if (o.claim.empty())
+      throw std::invalid_argument("prove: " + dir.string() + " holds no frontier yet: --claim (e.g. white-does-not-lose) begins one");
+    const auto [side, goal] = parse_claim(o.claim);
+    const Position root = o.fen.empty() ? start_position() : parse_position(o.fen);
+    search::create_frontier(dir, root, side, goal, tables.get());
+    std::cerr << "prove: began the frontier " << dir.string() << "\n";
+  } else {
+    const search::FrontierHeader h = files.header();
+    if (!o.fen.empty() && parse_position(o.fen) != h.root)
+      throw std::invalid_argument("prove: the frontier " + dir.string() + " proves from " + format_position(h.root) + ", not --fen");
+    if (!o.claim.empty() && parse_claim(o.claim) != std::pair{h.side, h.claim})
+      throw std::invalid_argument("prove: the frontier " + dir.string() + " claims " + std::string(colour_word(h.side)) + " " +
+                                  search::goal_name(h.claim) + ", not --claim " + o.claim);
+  }
+  search::FrontierOptions options;
+  options.dir = dir;
+  options.tables = tables.get();
+  options.memory_bytes = parse_memory_size(o.memory, "--memory");
+  if (options.memory_bytes < (1u << 20)) throw std::invalid_argument("prove: --memory must be at least 1M");
+  const auto limit = std::numeric_limits<std::int64_t>::max();
+  options.budget_nodes = static_cast<std::uint64_t>(command_line_number(o.budget, 0, limit, "prove", "--budget"));
+  if (!o.seconds.empty()) options.budget_seconds = static_cast<double>(command_line_number(o.seconds, 1, 100000000, "prove", "--seconds"));
+  if (options.budget_nodes == 0 && options.budget_seconds == 0)
+    throw std::invalid_argument("prove: a subproblem needs a budget: --budget N (nodes) or --seconds S");
+  if (!o.stop_after.empty())
+    options.stop_after_seconds = static_cast<double>(command_line_number(o.stop_after, 1, 100000000, "prove", "--stop-after"));
+  if (!o.runs.empty()) options.stop_after_runs = static_cast<std::uint64_t>(command_line_number(o.runs, 1, limit, "prove", "--runs"));
+  if (!o.quiet) options.log = [](const std::string& line) { std::cerr << "prove: " << line << "\n"; };
+  const search::FrontierRunReport report = search::work_on_frontier(options);
+  std::printf("This run: %zu df-pn runs, %zu settled, %zu expanded, %" PRIu64 " nodes in %.0f s (%.0f nodes/s)\n", report.runs,
+              report.settled, report.expanded, report.nodes, report.seconds,
+              report.seconds > 0 ? static_cast<double>(report.nodes) / report.seconds : 0.0);
+  std::cout << search::frontier_status(dir);
+  if (const std::filesystem::path root = search::frontier_root_certificate(dir); !root.empty()) {
+    const search::Certificate c = search::read_certificate(root);
+    print_check(root, c, search::CertificateChecker(tables.get()).check_file(root));
+  }
 }
 
 }  // namespace
@@ -125,8 +189,29 @@ void add_prove_command(CLI::App& app) {
   cmd->add_option("--save-every", o->save_every, "Seconds between saves of the state")->type_name("S")->default_str("300");
   cmd->add_option("--progress-every", o->progress_every, "Seconds between progress lines")->type_name("S")->default_str("5");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
+  cmd->add_option("--frontier", o->frontier,
+                  "A proof in pieces kept in this folder: begun with --claim, then worked on by any number of runs "
+                  "(processes, ranks, array tasks) at once; each subproblem gets df-pn with a budget and is expanded a level "
+                  "when that runs out")
+      ->type_name("DIR");
+  cmd->add_option("--claim", o->claim, "With --frontier, to begin one: white-does-not-lose, black-does-not-lose, white-wins or black-wins")
+      ->type_name("CLAIM");
+  cmd->add_option("--budget", o->budget, "With --frontier: nodes of a subproblem's df-pn run (doubled for each earlier run; 0: none)")
+      ->type_name("N")
+      ->default_str("1000000");
+  cmd->add_option("--seconds", o->seconds, "With --frontier: seconds of a subproblem's df-pn run (default: no limit)")->type_name("S");
+  cmd->add_option("--stop-after", o->stop_after, "With --frontier: stop this run after S seconds (default: when the root is settled)")
+      ->type_name("S");
+  cmd->add_option("--runs", o->runs, "With --frontier: stop this run after N df-pn runs")->type_name("N");
+  cmd->add_flag("--status", o->status, "With --frontier: print where the proof stands and work on nothing");
   cmd->callback([o] {
-    if (!o->check.empty()) {
+    if (!o->frontier.empty()) {
+      if (!o->check.empty() || o->resume || !o->max_nodes.empty())
+        throw std::invalid_argument("prove: --frontier does not take --check, --resume or --max-nodes");
+      run_frontier(*o);
+    } else if (!o->claim.empty() || o->status || !o->seconds.empty() || !o->stop_after.empty() || !o->runs.empty()) {
+      throw std::invalid_argument("prove: --claim, --status, --seconds, --stop-after and --runs go with --frontier");
+    } else if (!o->check.empty()) {
       if (!o->fen.empty() || o->resume || !o->max_nodes.empty())
         throw std::invalid_argument("prove: --check takes only --tables");
       run_check(*o);

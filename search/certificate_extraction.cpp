@@ -1,6 +1,7 @@
 #include "search/certificate_extraction.h"
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -13,7 +14,8 @@ namespace {
 
 class Extraction {
  public:
-  Extraction(ProofSearch& search, bool proved, int leaf_stones) : search_(search), proved_(proved) {
+  Extraction(ProofSearch& search, bool proved, int leaf_stones, const std::function<bool()>& keep_going)
+      : search_(search), proved_(proved), keep_going_(keep_going) {
     certificate_.side = proved ? search.attacker() : other(search.attacker());
     certificate_.claim = proved ? search.goal() : dual(search.goal());
     certificate_.leaf_stones = leaf_stones;
@@ -60,7 +62,7 @@ class Extraction {
     if (const auto it = done_opponent_.find(p); it != done_opponent_.end()) return it->second;
     MoveList replies;
     generate_moves(p, replies);
-    on_path_.insert(p);
+    enter(p);
     std::optional<std::uint32_t> largest = 0;
     for (const Move& r : replies) {
       const Position g = make_move(p, r);
@@ -85,9 +87,46 @@ class Extraction {
       }
       largest = std::max(*largest, *bound);
     }
-    on_path_.erase(p);
+    leave(p);
     if (largest) done_opponent_.emplace(p, *largest);
     return largest;
+  }
+
+  // Only when the table knows no turn that keeps the claim: the search, on the turns the
+  // table likes best first, each with a budget that doubles every round until one
+  // settles the right way. A turn that does not keep the claim may take far longer to
+  // refute than a good one takes to prove, so no turn is searched to its end at once.
+  template <class Candidate>
+  void search_for_one(std::vector<Candidate> open, std::vector<Candidate>& candidates) {
+    const auto liked = [&](const Candidate& c) -> std::uint64_t {
+      const std::optional<ProofNumbers> n = search_.numbers_in_table(c.next);
+      return n ? (proved_ ? n->pn : n->dn) : 1;
+    };
+    std::stable_sort(open.begin(), open.end(), [&](const Candidate& a, const Candidate& b) { return liked(a) < liked(b); });
+    // "Does not lose" may close its set on a position of the way here (endless play is a
+    // draw): the search is told that way, so a repetition of it counts as the draw it is
+    // for the certificate, as it did in the proof. "Wins" may not, and asks without a path.
+    const std::span<const Position> way = wins() ? std::span<const Position>{} : std::span<const Position>(way_);
+    for (std::uint64_t budget = 4096; !open.empty(); budget *= 2) {
+      for (auto it = open.begin(); it != open.end();) {
+        const std::uint64_t before = search_.counters().nodes;
+        bool stopped = false;
+        const auto within = [&] {
+          if (keep_going_ && !keep_going_()) stopped = true;
+          return !stopped && search_.counters().nodes - before < budget;
+        };
+        const ProofNumbers n = search_.prove(it->next, way, within);
+        if (stopped) throw ExtractionStopped();
+        if (!n.settled()) {
+          ++it;
+        } else if (holds(n)) {
+          candidates.push_back({it->turn, it->next, false, n.depth});
+          return;
+        } else {
+          it = open.erase(it);
+        }
+      }
+    }
   }
 
   // Adds p (side to move, no leaf, the claim holding there) with a turn that keeps the
@@ -97,7 +136,7 @@ class Extraction {
     index_.emplace(p, at);
     certificate_.entries.push_back({p, {}, 0});
     abandoned_.push_back(false);
-    on_path_.insert(p);
+    enter(p);
     MoveList turns;
     generate_moves(p, turns);
     // The turns that keep the claim, with their settling depth: a leaf first.
@@ -108,26 +147,21 @@ class Extraction {
       std::uint32_t depth;
     };
     std::vector<Candidate> candidates;
-    // First what is known without searching (leaves, the table); then, only if that
-    // gives nothing, the search, turn by turn, until one keeps the claim.
-    for (int pass = 0; pass < 2 && candidates.empty(); ++pass) {
-      for (const Move& m : turns) {
-        const Position c = make_move(p, m);
-        if (const std::optional<Outcome> o = search_.leaf_value(c)) {
-          if (pass == 0 && leaf_good(c, *o)) candidates.push_back({m, c, true, 0});
-          continue;
-        }
-        if (done_opponent_.count(c) || (!wins() && on_path_.count(c))) {
-          if (pass == 0) candidates.push_back({m, c, false, 0});
-          continue;
-        }
-        const std::optional<ProofNumbers> n = pass == 0 ? search_.settled_in_table(c) : search_.prove(c, {});
-        if (n && holds(*n)) {
-          candidates.push_back({m, c, false, n->depth});
-          if (pass == 1) break;
-        }
+    // First what is known without searching (leaves, the table).
+    std::vector<Candidate> unknown;
+    for (const Move& m : turns) {
+      const Position c = make_move(p, m);
+      if (const std::optional<Outcome> o = search_.leaf_value(c)) {
+        if (leaf_good(c, *o)) candidates.push_back({m, c, true, 0});
+      } else if (done_opponent_.count(c) || (!wins() && on_path_.count(c))) {
+        candidates.push_back({m, c, false, 0});
+      } else if (const std::optional<ProofNumbers> n = search_.settled_in_table(c)) {
+        if (holds(*n)) candidates.push_back({m, c, false, n->depth});
+      } else {
+        unknown.push_back({m, c, false, 0});
       }
     }
+    if (candidates.empty()) search_for_one(unknown, candidates);
     std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
       return a.leaf != b.leaf ? a.leaf : a.depth < b.depth;
     });
@@ -143,7 +177,7 @@ class Extraction {
         break;
       }
     }
-    on_path_.erase(p);
+    leave(p);
     if (!bound) {
       if (!wins() || candidates.empty()) throw contradiction(p, "no turn keeps the claim");
       abandoned_[at] = true;
@@ -157,17 +191,29 @@ class Extraction {
 
   ProofSearch& search_;
   bool proved_;
+  std::function<bool()> keep_going_;
   Certificate certificate_;
   std::vector<bool> abandoned_;
+  void enter(const Position& p) {
+    on_path_.insert(p);
+    way_.push_back(p);
+  }
+  void leave(const Position& p) {
+    on_path_.erase(p);
+    way_.pop_back();
+  }
+
   std::unordered_set<Position, PositionHash> on_path_;
+  std::vector<Position> way_;  // on_path_ in order, from the root
   std::unordered_map<Position, std::uint32_t, PositionHash> done_opponent_;
   std::unordered_map<Position, std::size_t, PositionHash> index_;
 };
 
 }  // namespace
 
-Certificate extract_certificate(ProofSearch& search, const Position& root, bool proved, int leaf_stones) {
-  return Extraction(search, proved, leaf_stones).run(root);
+Certificate extract_certificate(ProofSearch& search, const Position& root, bool proved, int leaf_stones,
+                                const std::function<bool()>& keep_going) {
+  return Extraction(search, proved, leaf_stones, keep_going).run(root);
 }
 
 }  // namespace tsivy::search

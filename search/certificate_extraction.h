@@ -8,6 +8,9 @@
 // the bounds are then the longest way on to a leaf within the certificate.
 #pragma once
 
+#include <functional>
+#include <stdexcept>
+
 #include "search/certificate.h"
 #include "search/proof_search.h"
 
@@ -16,7 +19,13 @@ namespace tsivy::search {
 // The certificate of what `search` settled at `root` (no history): the attacker's
 // claim when `proved`, the opponent's dual claim otherwise. Throws std::logic_error
 // when the search's answers contradict one another (a bug, never a wrong certificate:
-// the certificate is checked on its own anyway).
-Certificate extract_certificate(ProofSearch& search, const Position& root, bool proved, int leaf_stones);
+// the certificate is checked on its own anyway). When `keep_going` (asked every few
+// thousand nodes of the searches it makes) says stop, throws ExtractionStopped.
+class ExtractionStopped : public std::runtime_error {
+ public:
+  ExtractionStopped() : std::runtime_error("certificate extraction stopped") {}
+};
+Certificate extract_certificate(ProofSearch& search, const Position& root, bool proved, int leaf_stones,
+                                const std::function<bool()>& keep_going = {});
 
 }  // namespace tsivy::search

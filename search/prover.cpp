@@ -9,6 +9,7 @@
 #include "search/deep_stack.h"
 #include "search/proof_table.h"
 #include "search/table_leaves.h"
+#include "search/tables_digest.h"
 
 namespace tsivy::search {
 namespace {
@@ -55,6 +56,10 @@ std::filesystem::path prover_state_file(const std::filesystem::path& out) { retu
 namespace {
 ProverResult prove_on_this_stack(const ProverOptions& o) {
   const int leaf_stones = o.tables ? o.tables->listing().max_complete_stones() : 0;
+  const std::optional<std::uint64_t> digest = leaf_stones ? tables_digest(*o.tables, leaf_stones) : std::nullopt;
+  if (leaf_stones && !digest)
+    throw std::invalid_argument("the tables' manifest does not list every class up to " + std::to_string(leaf_stones) +
+                                " stones: a certificate could not name them");
   TableLeaves leaves(o.tables);
   ProofTable table(o.memory_bytes);
   const std::filesystem::path state_file = prover_state_file(o.out);
@@ -131,7 +136,8 @@ ProverResult prove_on_this_stack(const ProverOptions& o) {
     }
     if (o.log) o.log(std::string("phase ") + std::to_string(phase) + ": " + colour_word(mover) + " " +
                      goal_name(goal) + (root.proved() ? ": proved" : ": disproved") + "; writing the certificate");
-    const Certificate certificate = extract_certificate(search, o.root, root.proved(), leaf_stones);
+    Certificate certificate = extract_certificate(search, o.root, root.proved(), leaf_stones);
+    certificate.tables = digest;
     const std::filesystem::path file = o.out / certificate_file_name(certificate.side, certificate.claim);
     write_certificate(file, certificate);
     result.certificates.push_back(file);
