@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "game/movegen.h"
+#include "game/turn_generator.h"
 #include "game/zobrist.h"
 #include "search/evaluation.h"
 #include "search/turn_keys.h"
@@ -26,21 +27,62 @@ std::uint64_t one_plus_epsilon(std::uint64_t second) { return second >= kInf ? k
 const char* goal_name(Goal g) { return g == Goal::wins ? "wins" : "does-not-lose"; }
 
 struct ProofSearch::Child {
-  Position position;
+  PointSet us = 0, them = 0;  // the position after the turn (its side to move: the parent's opponent)
   std::uint64_t key = 0;
   ProofNumber pn = 1, dn = 1;
   std::uint32_t depends_on = kClean;
   std::uint32_t depth = 0;  // settled: ProofEntry::depth
   int order = 0;  // the evaluation's preference: higher first, among equal numbers
+  bool settled() const { return pn == 0 || dn == 0; }
 };
 
 struct ProofSearch::Frame {
-  MoveList moves;
   std::vector<Child> children;
 };
 
+namespace {
+
+// The turn generator's sink (game/turn_generator.h) for the prover: each turn becomes a
+// child, its position and key, straight away, in generate_moves' order; no Move is kept.
+template <class Child>
+class ChildSink {
+ public:
+  ChildSink(std::vector<Child>& out, Colour mover, std::uint64_t key) : out_(out), mover_(mover), key_(key ^ kBlackToMoveKey) {}
+  void begin(Point from) {
+    from_ = from;
+    steps_ = 0;
+  }
+  void step(Point to, Direction, CaptureKind, PointSet captured) {
+    ++steps_;
+    landing_[steps_] = static_cast<std::uint8_t>(to);
+    captured_[steps_] = captured_[steps_ - 1] | captured;
+  }
+  void undo_step() { --steps_; }
+  void emit(const Position& result) {
+    Child& c = out_.emplace_back();
+    c.us = result.us;
+    c.them = result.them;
+    const auto& stone = zobrist_detail::kKeys.stone[static_cast<int>(mover_)];
+    c.key = key_ ^ stone[from_] ^ stone[landing_[steps_]];
+    if (const PointSet captured = captured_[steps_]) c.key ^= stones_key(other(mover_), captured);
+  }
+
+ private:
+  std::vector<Child>& out_;
+  Colour mover_;
+  std::uint64_t key_;
+  Point from_ = 0;
+  int steps_ = 0;
+  std::array<std::uint8_t, kMaxSteps + 1> landing_{};
+  std::array<PointSet, kMaxSteps + 1> captured_{};
+};
+
+}  // namespace
+
 ProofSearch::ProofSearch(ProofTable& table, TableLeaves& leaves, Colour attacker, Goal goal)
-    : table_(table), leaves_(leaves), attacker_(attacker), goal_(goal) {}
+    : table_(table), leaves_(leaves), attacker_(attacker), goal_(goal) {
+  if (leaves_.max_stones() > 0) leaf_cache_.assign(kLeafCacheSlots, LeafSlot{});
+}
 ProofSearch::~ProofSearch() = default;
 
 std::optional<Outcome> ProofSearch::leaf_value(const Position& p) {
@@ -48,10 +90,21 @@ std::optional<Outcome> ProofSearch::leaf_value(const Position& p) {
   const int stones = count(p.us) + count(p.them);
   if (leaves_.covers(stones)) {
     ++counters_.table_probes;
+    // The tables' answer is a function of (us, them) alone: a small cache of the last
+    // answers, checked on the whole position, spares the lookup its capture resolution
+    // and block decompression when a leaf comes back (it does, from re-expansions).
+    const std::uint64_t mix = (p.us * 0x9E3779B97F4A7C15ull) ^ (p.them * 0xC2B2AE3D27D4EB4Full);
+    LeafSlot& slot = leaf_cache_[(mix ^ (mix >> 29)) & (kLeafCacheSlots - 1)];
+    if (slot.us == p.us && (slot.them_and_value & kLeafStoneMask) == p.them && (slot.them_and_value >> kLeafValueShift)) {
+      ++counters_.table_hits;
+      return static_cast<Outcome>((slot.them_and_value >> kLeafValueShift) - 1);
+    }
     const std::optional<Outcome> o = leaves_.wdl(p);
     // A damaged file: the proof cannot go on with leaves it can no longer read.
     if (!o) throw std::runtime_error("a table file failed during the proof: " + leaves_.error());
     ++counters_.table_hits;
+    slot.us = p.us;
+    slot.them_and_value = p.them | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(*o) + 1) << kLeafValueShift);
     return o;
   }
   return std::nullopt;
@@ -62,49 +115,29 @@ ProofNumbers ProofSearch::leaf_numbers(const Position& p, Outcome for_mover) con
   return meets(for_attacker, goal_) ? ProofNumbers{0, kInfiniteProof} : ProofNumbers{kInfiniteProof, 0};
 }
 
-int ProofSearch::repeated_at(const Position& p) const {
+int ProofSearch::repeated_at(const Position& p, std::uint64_t key) const {
+  // Most positions are on no path: the filter of the path's keys says so at once.
+  if (!path_filter_[key & (kPathFilterSlots - 1)]) return -1;
   const int stones = count(p.us) + count(p.them);
   // Stones only ever leave the board: the scan stops at the first position with more.
   for (std::size_t i = path_.size(); i-- > 0;) {
     if (path_stones_[i] != stones) return -1;
-    if (path_[i] == p) return static_cast<int>(i);
+    if (path_keys_[i] == key && path_[i] == p) return static_cast<int>(i);
   }
   return -1;
 }
 
-void ProofSearch::push(const Position& p) {
+void ProofSearch::push(const Position& p, std::uint64_t key) {
   path_.push_back(p);
+  path_keys_.push_back(key);
   path_stones_.push_back(count(p.us) + count(p.them));
+  ++path_filter_[key & (kPathFilterSlots - 1)];
 }
 void ProofSearch::pop() {
+  --path_filter_[path_keys_.back() & (kPathFilterSlots - 1)];
   path_.pop_back();
+  path_keys_.pop_back();
   path_stones_.pop_back();
-}
-
-void ProofSearch::init_child(Child& c) {
-  c.depends_on = kClean;
-  c.depth = 0;
-  if (const int at = repeated_at(c.position); at >= 0) {
-    // A repetition: a draw on this path, for either side (docs/prover.md).
-    const ProofNumbers n = leaf_numbers(c.position, Outcome::draw);
-    c.pn = n.pn;
-    c.dn = n.dn;
-    c.depends_on = static_cast<std::uint32_t>(at);
-    return;
-  }
-  if (const std::optional<Outcome> o = leaf_value(c.position)) {
-    const ProofNumbers n = leaf_numbers(c.position, *o);
-    c.pn = n.pn;
-    c.dn = n.dn;
-    return;
-  }
-  if (const ProofEntry* e = table_.find(c.key, c.position)) {
-    c.pn = e->pn;
-    c.dn = e->dn;
-    c.depth = e->depth;
-    return;
-  }
-  c.pn = c.dn = 1;
 }
 
 std::optional<ProofNumbers> ProofSearch::settled_in_table(const Position& p) const {
@@ -118,16 +151,16 @@ std::optional<ProofNumbers> ProofSearch::numbers_in_table(const Position& p) con
 }
 
 ProofNumbers ProofSearch::prove(const Position& root, std::span<const Position> path, const std::function<bool()>& keep_going) {
-  path_.clear();
-  path_stones_.clear();
-  for (const Position& p : path) push(p);
+  while (!path_.empty()) pop();
+  for (const Position& p : path) push(p, position_key(p));
   keep_going_ = keep_going;
   stopped_ = false;
   root_index_ = path_.size();
-  if (const int at = repeated_at(root); at >= 0) return leaf_numbers(root, Outcome::draw);
+  const std::uint64_t key = position_key(root);
+  if (const int at = repeated_at(root, key); at >= 0) return leaf_numbers(root, Outcome::draw);
   if (const std::optional<Outcome> o = leaf_value(root)) return leaf_numbers(root, *o);
   if (const std::optional<ProofNumbers> known = settled_in_table(root)) return *known;
-  const Result r = mid(root, position_key(root), kInf, kInf);
+  const Result r = mid(root, key, kInf, kInf);
   root_numbers_ = r.numbers;
   return r.numbers;
 }
@@ -139,35 +172,77 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
   const std::size_t index = path_.size();
   const bool is_or = or_node(p);
 
-  // This ply's frame (its turns and children) is kept from node to node: no allocation
-  // once warm. Frames are owned by pointer, so a deeper ply never moves this one.
+  // This ply's frame (its children) is kept from node to node: no allocation once warm.
+  // Frames are owned by pointer, so a deeper ply never moves this one.
   const std::size_t depth = index - root_index_;
   if (frames_.size() <= depth) frames_.resize(depth + 1);
   if (!frames_[depth]) frames_[depth] = std::make_unique<Frame>();
-  MoveList& moves = frames_[depth]->moves;
   std::vector<Child>& children = frames_[depth]->children;
-  generate_moves(p, moves);
-  if (moves.empty()) {
+  children.clear();
+  ChildSink<Child> sink(children, p.to_move, key);
+  generate(sink, p);  // generate_moves' turns, in its order
+  if (children.empty()) {
     // No turn: the side to move has lost.
     const ProofNumbers n = leaf_numbers(p, Outcome::loss);
     table_.store(key, p, n.pn, n.dn, 1);
     return {n, kClean};
   }
+  // Every bucket on its way before the first is read (ProofTable::prefetch).
+  for (const Child& c : children) table_.prefetch(c.key);
 
-  children.clear();
-  push(p);
-  for (const Move& m : moves) {
-    Child c;
-    c.position = make_move(p, m);
-    c.key = key ^ key_change(m, p.to_move);
-    table_.prefetch(c.key);
-    // Ordering only: stones taken first, then the evaluation from the mover's side.
-    c.order = 1000 * count(m.captured) - evaluate(c.position);
-    children.push_back(c);
+  push(p, key);
+  const Colour child_colour = other(p.to_move);
+  const auto position_of = [&](const Child& c) { return Position{c.us, c.them, child_colour}; };
+  // Repetitions and leaves first: a leaf that settles this node for its mover settles it
+  // with the numbers, depth (1) and cleanliness that the whole node would get (no child
+  // is cleaner than a leaf, none shallower), so the other children need not be looked at.
+  // Not at the root, whose turns are counted for the progress report.
+  constexpr int kOpen = 0, kKnown = 1;
+  for (Child& c : children) {
+    const Position cp = position_of(c);
+    c.order = kKnown;
+    if (const int at = repeated_at(cp, c.key); at >= 0) {
+      // A repetition: a draw on this path, for either side (docs/prover.md).
+      const ProofNumbers n = leaf_numbers(cp, Outcome::draw);
+      c.pn = n.pn;
+      c.dn = n.dn;
+      c.depends_on = static_cast<std::uint32_t>(at);
+    } else if (const std::optional<Outcome> o = leaf_value(cp)) {
+      const ProofNumbers n = leaf_numbers(cp, *o);
+      c.pn = n.pn;
+      c.dn = n.dn;
+      if (depth != 0 && (is_or ? n.pn : n.dn) == 0) {
+        pop();
+        const ProofNumbers settled = is_or ? ProofNumbers{0, kInfiniteProof, 1} : ProofNumbers{kInfiniteProof, 0, 1};
+        table_.store(key, p, settled.pn, settled.dn, 1, 1);
+        return {settled, kClean};
+      }
+    } else {
+      c.order = kOpen;
+    }
   }
-  // Read once every bucket is on its way (ProofTable::prefetch).
-  for (Child& c : children) init_child(c);
-  std::stable_sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.order > b.order; });
+  for (Child& c : children) {
+    if (c.order != kOpen) continue;
+    if (const ProofEntry* e = table_.find(c.key, position_of(c))) {
+      c.pn = e->pn;
+      c.dn = e->dn;
+      c.depth = e->depth;
+    }
+  }
+  // Ordering, for the children still open: stones taken first, then the evaluation from
+  // the mover's side. A settled child is never the one searched next, and settled
+  // children do not change which open child comes first: they go last, unevaluated.
+  const int them_before = count(p.them);
+  for (Child& c : children)
+    c.order = c.settled() ? std::numeric_limits<int>::min() : 1000 * (them_before - count(c.us)) - evaluate(position_of(c));
+  // Stable insertion sort, higher order first (the lists are short).
+  for (std::size_t i = 1; i < children.size(); ++i) {
+    if (children[i].order <= children[i - 1].order) continue;
+    const Child moving = children[i];
+    std::size_t j = i;
+    for (; j > 0 && children[j - 1].order < moving.order; --j) children[j] = children[j - 1];
+    children[j] = moving;
+  }
 
   ProofNumbers n;
   for (;;) {
@@ -212,7 +287,7 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
       child_dn = std::min(th_dn, one_plus_epsilon(second));
       child_pn = th_pn - (n.pn - c.pn);
     }
-    const Result r = mid(c.position, c.key, child_pn, child_dn);
+    const Result r = mid(position_of(c), c.key, child_pn, child_dn);
     // children may have moved if a deeper frame was added: frames are stable pointers.
     c.pn = r.numbers.pn;
     c.dn = r.numbers.dn;
@@ -220,7 +295,6 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     c.depends_on = r.depends_on;
   }
   pop();
-
   // What a settled result relied on: for the side that settled it, the cleanest of the
   // children that settle it; for the other side, every child.
   std::uint32_t depends_on = kClean;

@@ -16,9 +16,11 @@
 // remedy: never store a path-dependent result as a position's value).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -75,7 +77,8 @@ class ProofSearch {
 
   // The table's settled numbers for the position, if it holds them (no search).
   std::optional<ProofNumbers> settled_in_table(const Position& p) const;
-  // The table's numbers for the position, settled or not, if it holds them (no search).
+  // The table's numbers for the position, settled or not, if it holds an entry for it
+  // (no search). Unsettled numbers are where a search last left the position.
   std::optional<ProofNumbers> numbers_in_table(const Position& p) const;
 
   // A position's value when it is a leaf: no stones or no turn for its side to move,
@@ -102,10 +105,9 @@ class ProofSearch {
   static constexpr std::uint32_t kClean = 0xFFFFFFFFu;
 
   Result mid(const Position& p, std::uint64_t key, std::uint64_t th_pn, std::uint64_t th_dn);
-  void init_child(Child& c);
-  // The index on the path of an earlier occurrence of p, or -1.
-  int repeated_at(const Position& p) const;
-  void push(const Position& p);
+  // The index on the path of an earlier occurrence of p (whose key is `key`), or -1.
+  int repeated_at(const Position& p, std::uint64_t key) const;
+  void push(const Position& p, std::uint64_t key);
   void pop();
   bool or_node(const Position& p) const { return p.to_move == attacker_; }
 
@@ -116,6 +118,21 @@ class ProofSearch {
   ProofCounters counters_;
   std::vector<Position> path_;
   std::vector<int> path_stones_;
+  std::vector<std::uint64_t> path_keys_;
+  // How many positions of the path have keys in each slot (by the key's low bits): a
+  // zero rules a repetition out without a scan.
+  static constexpr std::size_t kPathFilterSlots = 4096;
+  std::array<std::uint32_t, kPathFilterSlots> path_filter_{};
+  // Recent answers of the tables (leaf_value): the position and its value, packed.
+  struct LeafSlot {
+    PointSet us = 0;
+    std::uint64_t them_and_value = 0;  // them, and the outcome + 1 above kLeafValueShift (0: empty)
+  };
+  static constexpr int kLeafValueShift = 58;
+  static constexpr std::uint64_t kLeafStoneMask = (std::uint64_t{1} << kLeafValueShift) - 1;
+  static_assert(kPoints <= kLeafValueShift);
+  static constexpr std::size_t kLeafCacheSlots = std::size_t{1} << 16;
+  std::vector<LeafSlot> leaf_cache_;
   struct Frame;  // a ply's turns and children, kept from node to node
   std::vector<std::unique_ptr<Frame>> frames_;
   std::function<bool()> keep_going_;
