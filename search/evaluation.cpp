@@ -3,35 +3,39 @@
 namespace tsivy::search {
 namespace {
 
-// The first stones of `victims` that `attackers` can capture with one step: by approach
-// (an attacker steps towards the victim over an empty point) or by withdrawal (it steps
-// away from the victim onto an empty point). Only the first stone of each captured line
-// is counted: enough to tell a loose stone from a safe one, at a few shifts a direction.
-PointSet threatened(PointSet attackers, PointSet victims, PointSet empty) {
-  PointSet hit = 0;
-  for_each_direction([&]<Direction D>() {
-    constexpr Direction back = opposite(D);
-    hit |= shift<D>(shift<D>(attackers) & empty);              // approach along D
-    hit |= shift<back>(attackers & shift<back>(empty));        // withdrawal along D
-  });
-  return hit & victims;
-}
+// One side's threats and paika steps, from the empty points' neighbours (`open[D]`: the
+// points whose neighbour in direction D is empty, empty.shift<opposite(D)>): a stone on
+// open[D] can step D. Stepping D towards a victim two points on captures it by approach;
+// stepping D away from a victim one point behind captures it by withdrawal. Only the
+// first stone of each captured line is counted: enough to tell a loose stone from a safe
+// one. The steps counted are the side's paika steps (mobility).
+struct Reach {
+  PointSet threatened = 0;  // the first stones of the other side's lines it could capture
+  int steps = 0;
+};
 
-int paika_steps(PointSet stones, PointSet empty) {
-  int n = 0;
-  for_each_direction([&]<Direction D>() { n += count(shift<D>(stones) & empty); });
-  return n;
+Reach reach(PointSet stones, const std::array<PointSet, kDirections>& open) {
+  Reach r;
+  for_each_direction([&]<Direction D>() {
+    const PointSet movers = stones & open[static_cast<int>(D)];
+    r.steps += count(movers);
+    r.threatened |= shift<D>(shift<D>(movers)) | shift<opposite(D)>(movers);
+  });
+  return r;
 }
 
 }  // namespace
 
 Features features(const Position& p) {
   const PointSet empty = p.empty();
+  std::array<PointSet, kDirections> open;
+  for_each_direction([&]<Direction D>() { open[static_cast<int>(D)] = shift<opposite(D)>(empty); });
+  const Reach ours = reach(p.us, open), theirs = reach(p.them, open);
   Features f{};
   f[kMaterial] = count(p.us) - count(p.them);
-  f[kThreatenedOwn] = count(threatened(p.them, p.us, empty));
-  f[kThreatenedTheirs] = count(threatened(p.us, p.them, empty));
-  f[kMobility] = paika_steps(p.us, empty) - paika_steps(p.them, empty);
+  f[kThreatenedOwn] = count(theirs.threatened & p.us);
+  f[kThreatenedTheirs] = count(ours.threatened & p.them);
+  f[kMobility] = ours.steps - theirs.steps;
   f[kStrongPoints] = count(p.us & kStrong) - count(p.them & kStrong);
   return f;
 }

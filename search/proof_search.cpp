@@ -1,6 +1,7 @@
 #include "search/proof_search.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "game/movegen.h"
@@ -47,7 +48,8 @@ namespace {
 template <class Child>
 class ChildSink {
  public:
-  ChildSink(std::vector<Child>& out, Colour mover, std::uint64_t key) : out_(out), mover_(mover), key_(key ^ kBlackToMoveKey) {}
+  ChildSink(std::vector<Child>& out, const ProofTable& table, Colour mover, std::uint64_t key)
+      : out_(out), table_(table), mover_(mover), key_(key ^ kBlackToMoveKey) {}
   void begin(Point from) {
     from_ = from;
     steps_ = 0;
@@ -65,10 +67,13 @@ class ChildSink {
     const auto& stone = zobrist_detail::kKeys.stone[static_cast<int>(mover_)];
     c.key = key_ ^ stone[from_] ^ stone[landing_[steps_]];
     if (const PointSet captured = captured_[steps_]) c.key ^= stones_key(other(mover_), captured);
+    // The child's bucket on its way while the other turns are generated (ProofTable::prefetch).
+    table_.prefetch(c.key);
   }
 
  private:
   std::vector<Child>& out_;
+  const ProofTable& table_;
   Colour mover_;
   std::uint64_t key_;
   Point from_ = 0;
@@ -179,7 +184,7 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
   if (!frames_[depth]) frames_[depth] = std::make_unique<Frame>();
   std::vector<Child>& children = frames_[depth]->children;
   children.clear();
-  ChildSink<Child> sink(children, p.to_move, key);
+  ChildSink<Child> sink(children, table_, p.to_move, key);
   generate(sink, p);  // generate_moves' turns, in its order
   if (children.empty()) {
     // No turn: the side to move has lost.
@@ -187,9 +192,6 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     table_.store(key, p, n.pn, n.dn, 1);
     return {n, kClean};
   }
-  // Every bucket on its way before the first is read (ProofTable::prefetch).
-  for (const Child& c : children) table_.prefetch(c.key);
-
   push(p, key);
   const Colour child_colour = other(p.to_move);
   const auto position_of = [&](const Child& c) { return Position{c.us, c.them, child_colour}; };
@@ -230,20 +232,12 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     }
   }
   // Ordering, for the children still open: stones taken first, then the evaluation from
-  // the mover's side. A settled child is never the one searched next, and settled
-  // children do not change which open child comes first: they go last, unevaluated.
+  // the mover's side; it breaks ties between equal numbers (below), the first turn in
+  // generation order among equal orders. A settled child is never the one searched
+  // next: it is left unevaluated.
   const int them_before = count(p.them);
   for (Child& c : children)
     c.order = c.settled() ? std::numeric_limits<int>::min() : 1000 * (them_before - count(c.us)) - evaluate(position_of(c));
-  // Stable insertion sort, higher order first (the lists are short).
-  for (std::size_t i = 1; i < children.size(); ++i) {
-    if (children[i].order <= children[i - 1].order) continue;
-    const Child moving = children[i];
-    std::size_t j = i;
-    for (; j > 0 && children[j - 1].order < moving.order; --j) children[j] = children[j - 1];
-    children[j] = moving;
-  }
-
   ProofNumbers n;
   for (;;) {
     // The node's numbers from its children's: at the attacker's turn one child must
@@ -259,6 +253,9 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
         second = least;
         least = mine;
         best = i;
+      } else if (mine == least) {
+        second = mine;
+        if (children[i].order > children[best].order) best = i;
       } else if (mine < second) {
         second = mine;
       }
