@@ -103,10 +103,11 @@ class Extraction {
       return n ? (proved_ ? n->pn : n->dn) : 1;
     };
     std::stable_sort(open.begin(), open.end(), [&](const Candidate& a, const Candidate& b) { return liked(a) < liked(b); });
-    // "Does not lose" may close its set on a position of the way here (endless play is a
-    // draw): the search is told that way, so a repetition of it counts as the draw it is
-    // for the certificate, as it did in the proof. "Wins" may not, and asks without a path.
-    const std::span<const Position> way = wins() ? std::span<const Position>{} : std::span<const Position>(way_);
+    // The search is told the way here: a repetition of it is a draw, which is what it is
+    // for the certificate too. "Does not lose" may close its set there (endless play is a
+    // draw), as the proof did; for "wins" a draw fails the claim, so a win found so is one
+    // that does not come back this way, and the strategy cannot cycle through it.
+    const std::span<const Position> way(way_);
     for (std::uint64_t budget = 4096; !open.empty(); budget *= 2) {
       for (auto it = open.begin(); it != open.end();) {
         const std::uint64_t before = search_.counters().nodes;

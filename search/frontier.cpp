@@ -64,7 +64,7 @@ class Worker {
       const std::optional<std::uint64_t> key = claim_next(tree);
       if (!key) {
         // Every open subproblem is another worker's now: wait for one to finish or to die.
-        std::this_thread::sleep_for(std::chrono::seconds(2));
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
         continue;
       }
       work_on(*key, began);
@@ -79,6 +79,8 @@ class Worker {
   }
 
   void check_tables() {
+    // Deeper tables than the frontier's would give leaves its certificates cannot name.
+    leaves_.limit(header_.leaf_stones);
     const int stones = leaf_stones_of(o_.tables);
     if (header_.leaf_stones == 0) return;
     if (stones < header_.leaf_stones)
@@ -89,8 +91,6 @@ class Worker {
       throw FrontierError(o_.dir.string() + ": the frontier was begun with other tables (digest " +
                           (header_.tables ? digest_text(*header_.tables) : "none") + "; these: " +
                           (digest ? digest_text(*digest) : "no manifest") + ")");
-    // Deeper tables than the frontier's would give leaves its certificates cannot name.
-    leaves_.limit(header_.leaf_stones);
   }
 
   bool out_of_time(Clock::time_point began) const {
@@ -152,6 +152,12 @@ class Worker {
       try {
         c = extract_certificate(search_, p, proved, header_.leaf_stones, keep_going);
       } catch (const ExtractionStopped&) {
+        c.reset();
+      } catch (const std::logic_error& e) {
+        // The extraction found no strategy where the search's table said there was one
+        // (evicted entries, a "wins" strategy that would cycle): the position is worked
+        // on as unsettled; no certificate is ever written without passing the checker.
+        log(std::string("certificate extraction failed, the position stays open: ") + e.what());
         c.reset();
       }
     });
