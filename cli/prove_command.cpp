@@ -32,7 +32,7 @@ struct ProveOptions {
   std::string max_nodes, save_every = "300", progress_every = "5";
   bool resume = false, quiet = false;
   // A proof in pieces (search/frontier.h).
-  std::string frontier, claim, budget = "1000000", seconds, stop_after, runs;
+  std::string frontier, claim, budget = "1000000", seconds, stop_after, runs, lease = "120";
   bool status = false;
 };
 
@@ -139,7 +139,7 @@ void run_frontier(const ProveOptions& o) {
     const auto [side, goal] = parse_claim(o.claim);
     const Position root = o.fen.empty() ? start_position() : parse_position(o.fen);
     search::create_frontier(dir, root, side, goal, tables.get());
-    std::cerr << "prove: began the frontier " << dir.string() << "\n";
+    if (!o.quiet) std::cerr << "prove: began the frontier " << dir.string() << "\n";
   } else {
     const search::FrontierHeader h = files.header();
     if (!o.fen.empty() && parse_position(o.fen) != h.root)
@@ -161,6 +161,7 @@ void run_frontier(const ProveOptions& o) {
   if (!o.stop_after.empty())
     options.stop_after_seconds = static_cast<double>(command_line_number(o.stop_after, 1, 100000000, "prove", "--stop-after"));
   if (!o.runs.empty()) options.stop_after_runs = static_cast<std::uint64_t>(command_line_number(o.runs, 1, limit, "prove", "--runs"));
+  options.claim_lease = std::chrono::seconds(command_line_number(o.lease, 2, 1000000, "prove", "--lease"));
   if (!o.quiet) options.log = [](const std::string& line) { std::cerr << "prove: " << line << "\n"; };
   const search::FrontierRunReport report = search::work_on_frontier(options);
   std::printf("This run: %zu df-pn runs, %zu settled, %zu expanded, %" PRIu64 " nodes in %.0f s (%.0f nodes/s)\n", report.runs,
@@ -203,6 +204,10 @@ void add_prove_command(CLI::App& app) {
   cmd->add_option("--stop-after", o->stop_after, "With --frontier: stop this run after S seconds (default: when the root is settled)")
       ->type_name("S");
   cmd->add_option("--runs", o->runs, "With --frontier: stop this run after N df-pn runs")->type_name("N");
+  cmd->add_option("--lease", o->lease,
+                  "With --frontier: seconds a claim on a subproblem lasts unless renewed (a killed worker's is free after it)")
+      ->type_name("S")
+      ->default_str("120");
   cmd->add_flag("--status", o->status, "With --frontier: print where the proof stands and work on nothing");
   cmd->callback([o] {
     if (!o->frontier.empty()) {
