@@ -3,7 +3,8 @@
 # packages with a generated configuration naming this host, every file in one temporary
 # directory (no /etc, no systemd); submits cluster/generate.sbatch with `sbatch --wait`
 # for every class up to 5 stones on 2 tasks; checks the job's exit code, that it ran as
-# 2 MPI ranks, and that its tables are byte-identical to a single-process run. Then it
+# 2 MPI ranks, and that its tables are byte-identical to a single-process run; then
+# cluster/prove.sbatch as a 2-task array on one proof frontier with those tables. Then it
 # stops every daemon it started, by process id (also when something fails), and removes
 # its directory. Runs as root (the daemons run as root here, SlurmUser=root).
 #
@@ -191,3 +192,32 @@ while read -r file; do
 done <"$work/reference.list"
 say "OK: $(wc -l <"$work/reference.list") table files byte-identical to a single-process run;" \
     "$(($(date +%s) - start)) s from submission"
+
+# --- a proof in pieces as a job array (cluster/prove.sbatch): two workers on one
+# frontier, the 5-stone tables just made as its leaves, a budget small enough that the
+# proof comes in pieces; the root settled and its certificate, with every one it refers
+# to, checked.
+start=$(date +%s)
+frontier=$work/frontier
+"$tsivy" prove --frontier "$frontier" --claim white-wins --fen "5B1B1/2W6/9/4B4/3W3W1 w" --tables "$work/tables" \
+  --budget 4096 --runs 1 --quiet >/dev/null
+env "$marker" TSIVY=$tsivy TSIVY_FRONTIER=$frontier TSIVY_TABLES=$work/tables TSIVY_BUDGET=4096 TSIVY_MEMORY=64M \
+  TSIVY_LEASE=5 sbatch --wait --parsable --array=0-1 --mem=512M --time=10 --output="$work/prove-%a.out" \
+  --chdir="$work" "$repo/cluster/prove.sbatch" >"$work/prove.id" &
+sbatch_pid=$!
+started+=("$sbatch_pid")
+status=0
+wait "$sbatch_pid" || status=$?
+unset 'started[-1]'
+job=$(head -n 1 "$work/prove.id" | cut -d';' -f1)
+[ "$status" -eq 0 ] || { say "the prove array (job $job) failed with status $status"; exit 1; }
+for task in 0 1; do
+  grep -q "tsivy-prove: task $task exited with status 0" "$work/prove-$task.out" ||
+    { say "array task $task did not end well:"; tail -n 5 "$work/prove-$task.out" >&2; exit 1; }
+done
+root=$("$tsivy" prove --frontier "$frontier" --status | sed -n 's/^certificate: //p')
+[ -n "$root" ] || { say "the frontier's root is not settled"; exit 1; }
+"$tsivy" prove --check "$root" --tables "$work/tables" >"$work/check.out" || { say "the root certificate does not check"; exit 1; }
+say "OK: a proof in pieces by a 2-task array in $(($(date +%s) - start)) s; the root certificate checked:" \
+    "$(cut -d';' -f2 "$work/check.out")"
+
