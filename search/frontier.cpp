@@ -112,7 +112,8 @@ class Worker {
     if (!key) return std::nullopt;
     FrontierFiles::Lock lock(files_);
     const std::optional<FrontierNode> now = files_.node(*key);
-    if (!now || now->status != NodeStatus::open || !free_to_take(*key)) return std::nullopt;
+    const bool open = now && (now->status == NodeStatus::open || (now->status == NodeStatus::expanded && tree.reopened(*key)));
+    if (!open || !free_to_take(*key)) return std::nullopt;
     files_.write_claim(*key, my_claim());
     return key;
   }

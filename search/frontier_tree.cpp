@@ -16,12 +16,26 @@ ProofNumber clamp(std::uint64_t x) { return static_cast<ProofNumber>(std::min(x,
 FrontierTree::FrontierTree(const FrontierFiles& files) : header_(files.header()), root_key_(position_key(header_.root)) {
   for (auto& [key, node] : files.nodes()) nodes_.emplace(key, std::move(node));
   if (!nodes_.count(root_key_)) throw FrontierError(files.dir().string() + ": the root's node file is missing");
-  // Every child of an expanded node has its file: a worker writes them before the parent.
+  // A worker writes an expanded node's children before the node itself, so a child
+  // missing here was written after the folder was listed (another worker, just now):
+  // it is read now. One missing on disk too (a copy of the folder taken while a worker
+  // wrote, a child file lost) leaves its parent open here, to be expanded again.
+  std::vector<std::uint64_t> missing;
   for (const auto& [key, node] : nodes_)
     for (const FrontierNode::Child& c : node.children)
-      if (!nodes_.count(c.key))
-        throw FrontierError(files.dir().string() + ": node " + key_text(key) + " names child " + key_text(c.key) +
-                            ", whose file is missing");
+      if (!nodes_.count(c.key)) missing.push_back(c.key);
+  for (const std::uint64_t key : missing)
+    if (!nodes_.count(key))
+      if (std::optional<FrontierNode> n = files.node(key)) nodes_.emplace(key, std::move(*n));
+  for (auto& [key, node] : nodes_) {
+    const bool whole = std::all_of(node.children.begin(), node.children.end(),
+                                   [&](const FrontierNode::Child& c) { return nodes_.count(c.key) != 0; });
+    if (!whole && !node.settled()) {
+      node.status = NodeStatus::open;
+      node.children.clear();
+      reopened_.insert(key);
+    }
+  }
 }
 
 const FrontierNode& FrontierTree::node(std::uint64_t key) const {

@@ -38,6 +38,10 @@ class FrontierTree {
   // disproof number at AND nodes, past subtrees with nothing available.
   std::optional<std::uint64_t> most_proving(const std::function<bool(std::uint64_t)>& available) const;
 
+  // Whether the node's file says "expanded" but a child's file is missing: it is taken as
+  // open, to be expanded again.
+  bool reopened(std::uint64_t key) const { return reopened_.count(key) != 0; }
+
   // Whether `to` can be reached from `from` through expanded nodes (or is `from`).
   bool reaches(std::uint64_t from, std::uint64_t to) const;
 
@@ -53,6 +57,7 @@ class FrontierTree {
   FrontierHeader header_;
   std::uint64_t root_key_ = 0;
   std::unordered_map<std::uint64_t, FrontierNode> nodes_;
+  std::unordered_set<std::uint64_t> reopened_;
   mutable std::unordered_map<std::uint64_t, Derived> derived_;
 };
 

@@ -58,10 +58,11 @@ std::optional<std::pair<Outcome, std::uint64_t>> proved_directly(const Position&
 // times the frontier's smallest budget (4,096 nodes: the search asks whether to go on
 // that often); found among random ones (seed 20261203, all proofs of at most 300,000
 // nodes, the first two of 100,000 or more). Their values by the direct proof, once.
+constexpr const char* kHardFens[] = {"5B1B1/2W6/9/4B4/3W3W1 w", "5W3/6B2/3W5/1BB3W2/9 w"};
 const std::vector<std::pair<Position, Outcome>>& hard_positions() {
   static const std::vector<std::pair<Position, Outcome>> found = [] {
     std::vector<std::pair<Position, Outcome>> out;
-    for (const char* fen : {"5B1B1/2W6/9/4B4/3W3W1 w", "5W3/6B2/3W5/1BB3W2/9 w"}) {
+    for (const char* fen : kHardFens) {
       const Position p = parse_position(fen);
       const auto direct = proved_directly(p);
       if (!direct) throw std::runtime_error(std::string(fen) + ": the direct proof did not finish");
@@ -131,14 +132,21 @@ TEST(Frontier, TwoWorkersOnOneFolderNeverRunOneSubproblemTwice) {
   Scratch dir("two");
   create_frontier(dir.path, p, p.to_move, claim, &tables());
   FrontierRunReport reports[2];
+  std::string errors[2];
   std::thread workers[2];
   for (int i = 0; i < 2; ++i)
     workers[i] = std::thread([&, i] {
       FrontierOptions o = small_budget(dir.path);
       o.owner = "worker-" + std::to_string(i);
-      reports[i] = work_on_frontier(o);
+      try {
+        reports[i] = work_on_frontier(o);
+      } catch (const std::exception& e) {
+        errors[i] = e.what();
+      }
     });
   for (auto& w : workers) w.join();
+  EXPECT_EQ(errors[0], "");
+  EXPECT_EQ(errors[1], "");
   EXPECT_NE(reports[0].root, NodeStatus::open);
   EXPECT_EQ(reports[0].root, reports[1].root);
   EXPECT_GT(reports[0].runs, 0u);
@@ -201,7 +209,7 @@ void expect_error_naming(const std::function<void()>& f, const std::string& what
 }
 
 TEST(Frontier, DamagedOrTruncatedFilesAreRefusedByName) {
-  const Position p = hard_positions()[0].first;
+  const Position p = parse_position(kHardFens[0]);
   Scratch dir("damaged");
   create_frontier(dir.path, p, p.to_move, Goal::does_not_lose, &tables());
   EXPECT_THROW(create_frontier(dir.path, p, p.to_move, Goal::does_not_lose, &tables()), FrontierError);
@@ -218,7 +226,7 @@ TEST(Frontier, DamagedOrTruncatedFilesAreRefusedByName) {
 }
 
 TEST(Frontier, OtherTablesThanTheFrontierNamesAreRefused) {
-  const Position p = hard_positions()[0].first;
+  const Position p = parse_position(kHardFens[0]);
   Scratch dir("tables");
   FrontierHeader h;
   h.root = p;
