@@ -149,8 +149,9 @@ TEST(Frontier, TwoWorkersOnOneFolderNeverRunOneSubproblemTwice) {
   EXPECT_EQ(errors[1], "");
   EXPECT_NE(reports[0].root, NodeStatus::open);
   EXPECT_EQ(reports[0].root, reports[1].root);
-  EXPECT_GT(reports[0].runs, 0u);
-  EXPECT_GT(reports[1].runs, 0u);
+  // (Which worker ran how much is up to the scheduler: one may find every open node
+  // claimed by the other for a while.)
+  EXPECT_GT(reports[0].runs + reports[1].runs, 3u);
   std::size_t attempts = 0;
   for (const auto& [key, node] : FrontierFiles(dir.path).nodes()) attempts += static_cast<std::size_t>(node.attempts);
   EXPECT_EQ(attempts, reports[0].runs + reports[1].runs);
