@@ -119,7 +119,9 @@ TEST(Frontier, SmallBudgetsExpandAndGiveTheDirectValueWithACheckedRootCertificat
       EXPECT_EQ(c.side, claim_holds(value, claim) ? p.to_move : other(p.to_move));
       const CheckReport checked = CertificateChecker(&tables()).check_file(root);
       // An expanded root refers to its children's certificates.
-      if (r.expanded) EXPECT_GT(checked.certificates, 1u);
+      if (r.expanded) {
+        EXPECT_GT(checked.certificates, 1u);
+      }
     }
   }
   EXPECT_GT(expanded, 2u);  // the budgets did force the proof into pieces
