@@ -25,19 +25,8 @@ namespace tsivy::search {
 namespace {
 
 using testing::random_position;
+using testing::Scratch;
 using testing::tables;
-
-struct Scratch {
-  std::filesystem::path path;
-  explicit Scratch(const std::string& name)
-      : path(std::filesystem::temp_directory_path() / ("tsivy-frontier-test-" + name + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path);
-  }
-  ~Scratch() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-};
 
 // The direct proof's value and nodes; nullopt when it takes more than a few hundred
 // thousand nodes (some drawn positions do: the test does without them).

@@ -24,20 +24,8 @@ namespace tsivy::search {
 namespace {
 
 using testing::random_position;
+using testing::Scratch;
 using testing::tables;
-
-struct Scratch {
-  std::filesystem::path path;
-  explicit Scratch(const std::string& name)
-      : path(std::filesystem::temp_directory_path() / ("tsivy-prove-test-" + name + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~Scratch() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-};
 
 // The textbook mistake the prover avoids: a memo of values by position alone, where a
 // value found through a repetition of the path (a draw there) is stored and then served
