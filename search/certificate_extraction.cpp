@@ -178,6 +178,30 @@ class Extraction {
         break;
       }
     }
+    // "Wins" only: every turn the table offered runs back into the way here. The table's
+    // depths come from searches made at other times (a long-lived table, entries
+    // replaced and found again) and need not agree along a line. The search, told the
+    // way, finds a turn whose win does not come back this way; one that still fails
+    // deeper is set aside and the next is sought.
+    if (!bound && wins()) {
+      std::vector<Candidate> rest;
+      for (const Move& m : turns) {
+        const Position c = make_move(p, m);
+        if (!search_.leaf_value(c) && !on_path_.count(c)) rest.push_back({m, c, false, 0});
+      }
+      while (!bound && !rest.empty()) {
+        std::vector<Candidate> found;
+        search_for_one(rest, found);
+        if (found.empty()) break;
+        if (const std::optional<std::uint32_t> largest = opponent_node(found[0].next)) {
+          bound = 1 + *largest;
+          certificate_.entries[at].turn = found[0].turn;
+        } else {
+          const Move failed = found[0].turn;
+          std::erase_if(rest, [&](const Candidate& c) { return c.turn == failed; });
+        }
+      }
+    }
     leave(p);
     if (!bound) {
       if (!wins() || candidates.empty()) throw contradiction(p, "no turn keeps the claim");

@@ -50,6 +50,7 @@ class Worker {
 
   FrontierRunReport run() {
     const auto began = Clock::now();
+    began_ = began;
     report_ = {};
     for (;;) {
       FrontierTree tree(files_);
@@ -147,7 +148,7 @@ class Worker {
   std::optional<Certificate> extracted(const Position& p, bool proved) {
     const std::uint64_t before = search_.counters().nodes;
     const std::uint64_t budget = std::max<std::uint64_t>(o_.budget_nodes, 100000);
-    const auto keep_going = [&] { return search_.counters().nodes - before < budget; };
+    const auto keep_going = [&] { return search_.counters().nodes - before < budget && !out_of_time(began_); };
     std::optional<Certificate> c;
     run_on_deep_stack([&] {
       try {
@@ -382,6 +383,7 @@ class Worker {
   ProofSearch search_;
   CertificateChecker checker_;
   FrontierRunReport report_;
+  Clock::time_point began_ = Clock::now();
 };
 
 }  // namespace
