@@ -50,7 +50,12 @@ class ProofTable {
   // Starts loading the key's bucket into the cache: a node asks the table about all its
   // children at once, so it prefetches every bucket before it reads the first
   // (the table is far larger than the cache, and find() is a miss otherwise).
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
+  // A bucket is two cache lines, and a miss (most children are new) reads both.
+  void prefetch(std::uint64_t key) const {
+    const char* bucket = reinterpret_cast<const char*>(&buckets_[key & mask_]);
+    __builtin_prefetch(bucket);
+    __builtin_prefetch(bucket + 64);
+  }
   void store(std::uint64_t key, const Position& p, ProofNumber pn, ProofNumber dn, std::uint64_t work, std::uint16_t depth = 0);
 
   std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
