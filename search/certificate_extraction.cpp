@@ -110,6 +110,9 @@ class Extraction {
     const std::span<const Position> way(way_);
     for (std::uint64_t budget = 4096; !open.empty(); budget *= 2) {
       for (auto it = open.begin(); it != open.end();) {
+        // Asked here too, not only every few thousand nodes inside the search: a large
+        // strategy is many small searches.
+        if (keep_going_ && !keep_going_()) throw ExtractionStopped();
         const std::uint64_t before = search_.counters().nodes;
         bool stopped = false;
         const auto within = [&] {
