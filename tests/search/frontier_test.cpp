@@ -25,18 +25,17 @@ namespace tsivy::search {
 namespace {
 
 using testing::random_position;
-using testing::Scratch;
 using testing::tables;
 
 // The direct proof's value and nodes; nullopt when it takes more than a few hundred
 // thousand nodes (some drawn positions do: the test does without them).
 std::optional<std::pair<Outcome, std::uint64_t>> proved_directly(const Position& p) {
-  Scratch out("direct");
+  tsivy::testing::ScratchDir out;
   ProverOptions options;
   options.root = p;
   options.tables = &tables();
   options.memory_bytes = std::size_t{64} << 20;
-  options.out = out.path;
+  options.out = out.path();
   options.max_nodes = 300000;
   const ProverResult r = run_prover(options);
   if (!r.finished) return std::nullopt;
@@ -77,9 +76,9 @@ std::pair<Position, Goal> split_proof() {
   static const std::pair<Position, Goal> found = [] {
     for (const auto& [p, value] : hard_positions())
       for (const Goal claim : {Goal::does_not_lose, Goal::wins}) {
-        Scratch dir("probe");
-        create_frontier(dir.path, p, p.to_move, claim, &tables());
-        FrontierOptions o = small_budget(dir.path);
+        tsivy::testing::ScratchDir dir;
+        create_frontier(dir.path(), p, p.to_move, claim, &tables());
+        FrontierOptions o = small_budget(dir.path());
         o.stop_after_runs = 3;
         if (work_on_frontier(o).root == NodeStatus::open) return std::pair{p, claim};
       }
@@ -95,13 +94,13 @@ TEST(Frontier, SmallBudgetsExpandAndGiveTheDirectValueWithACheckedRootCertificat
   std::size_t expanded = 0;
   for (const auto& [p, value] : hard_positions()) {
     for (const Goal claim : {Goal::wins, Goal::does_not_lose}) {
-      Scratch dir("value");
-      create_frontier(dir.path, p, p.to_move, claim, &tables());
-      const FrontierRunReport r = work_on_frontier(small_budget(dir.path));
+      tsivy::testing::ScratchDir dir;
+      create_frontier(dir.path(), p, p.to_move, claim, &tables());
+      const FrontierRunReport r = work_on_frontier(small_budget(dir.path()));
       expanded += r.expanded;
       EXPECT_EQ(r.root, claim_holds(value, claim) ? NodeStatus::proved : NodeStatus::disproved)
           << format_position(p) << " " << goal_name(claim);
-      const std::filesystem::path root = frontier_root_certificate(dir.path);
+      const std::filesystem::path root = frontier_root_certificate(dir.path());
       ASSERT_FALSE(root.empty());
       const Certificate c = read_certificate(root);
       EXPECT_EQ(c.root, p);
@@ -120,14 +119,14 @@ TEST(Frontier, SmallBudgetsExpandAndGiveTheDirectValueWithACheckedRootCertificat
 // workers run one subproblem, one's record would have overwritten the other's.
 TEST(Frontier, TwoWorkersOnOneFolderNeverRunOneSubproblemTwice) {
   const auto [p, claim] = split_proof();
-  Scratch dir("two");
-  create_frontier(dir.path, p, p.to_move, claim, &tables());
+  tsivy::testing::ScratchDir dir;
+  create_frontier(dir.path(), p, p.to_move, claim, &tables());
   FrontierRunReport reports[2];
   std::string errors[2];
   std::thread workers[2];
   for (int i = 0; i < 2; ++i)
     workers[i] = std::thread([&, i] {
-      FrontierOptions o = small_budget(dir.path);
+      FrontierOptions o = small_budget(dir.path());
       o.owner = "worker-" + std::to_string(i);
       try {
         reports[i] = work_on_frontier(o);
@@ -144,22 +143,22 @@ TEST(Frontier, TwoWorkersOnOneFolderNeverRunOneSubproblemTwice) {
   // claimed by the other for a while.)
   EXPECT_GT(reports[0].runs + reports[1].runs, 3u);
   std::size_t attempts = 0;
-  for (const auto& [key, node] : FrontierFiles(dir.path).nodes()) attempts += static_cast<std::size_t>(node.attempts);
+  for (const auto& [key, node] : FrontierFiles(dir.path()).nodes()) attempts += static_cast<std::size_t>(node.attempts);
   EXPECT_EQ(attempts, reports[0].runs + reports[1].runs);
-  EXPECT_NO_THROW(CertificateChecker(&tables()).check_file(frontier_root_certificate(dir.path)));
+  EXPECT_NO_THROW(CertificateChecker(&tables()).check_file(frontier_root_certificate(dir.path())));
 }
 
 // A worker killed mid-run leaves its claim and nothing half-written; another worker
 // leaves the claimed subproblem alone until the claim runs out, then takes it.
 TEST(Frontier, AClaimOfAKilledWorkerRunsOutAndNothingSettledIsLost) {
   const auto [p, claim] = split_proof();
-  Scratch dir("killed");
-  create_frontier(dir.path, p, p.to_move, claim, &tables());
-  FrontierOptions first = small_budget(dir.path);
+  tsivy::testing::ScratchDir dir;
+  create_frontier(dir.path(), p, p.to_move, claim, &tables());
+  FrontierOptions first = small_budget(dir.path());
   first.stop_after_runs = 3;
   first.owner = "first";
   EXPECT_EQ(work_on_frontier(first).runs, 3u);
-  const FrontierFiles files(dir.path);
+  const FrontierFiles files(dir.path());
   std::size_t settled_before = 0;
   for (const auto& [key, node] : files.nodes()) settled_before += node.settled();
   // A live claim on every open node, as workers killed mid-run would leave them.
@@ -168,7 +167,7 @@ TEST(Frontier, AClaimOfAKilledWorkerRunsOutAndNothingSettledIsLost) {
     if (node.status == NodeStatus::open) open.push_back(key);
   ASSERT_FALSE(open.empty());
   for (const std::uint64_t key : open) files.write_claim(key, {"dead", std::chrono::system_clock::now() + std::chrono::hours(1)});
-  FrontierOptions waiting = small_budget(dir.path);
+  FrontierOptions waiting = small_budget(dir.path());
   waiting.owner = "second";
   waiting.stop_after_seconds = 1;
   EXPECT_EQ(work_on_frontier(waiting).runs, 0u);  // everything open is claimed
@@ -202,32 +201,32 @@ void expect_error_naming(const std::function<void()>& f, const std::string& what
 
 TEST(Frontier, DamagedOrTruncatedFilesAreRefusedByName) {
   const Position p = parse_position(kHardFens[0]);
-  Scratch dir("damaged");
-  create_frontier(dir.path, p, p.to_move, Goal::does_not_lose, &tables());
-  EXPECT_THROW(create_frontier(dir.path, p, p.to_move, Goal::does_not_lose, &tables()), FrontierError);
-  FrontierOptions o = small_budget(dir.path);
+  tsivy::testing::ScratchDir dir;
+  create_frontier(dir.path(), p, p.to_move, Goal::does_not_lose, &tables());
+  EXPECT_THROW(create_frontier(dir.path(), p, p.to_move, Goal::does_not_lose, &tables()), FrontierError);
+  FrontierOptions o = small_budget(dir.path());
   o.stop_after_runs = 2;
   work_on_frontier(o);
-  const FrontierFiles files(dir.path);
-  const std::filesystem::path node = dir.path / "nodes" / (key_text(position_key(p)) + ".txt");
+  const FrontierFiles files(dir.path());
+  const std::filesystem::path node = dir.path() / "nodes" / (key_text(position_key(p)) + ".txt");
   damage(node);
   expect_error_naming([&] { work_on_frontier(o); }, node.string());
-  expect_error_naming([&] { frontier_status(dir.path); }, "checksum mismatch");
-  std::filesystem::resize_file(dir.path / "frontier.txt", 20);
+  expect_error_naming([&] { frontier_status(dir.path()); }, "checksum mismatch");
+  std::filesystem::resize_file(dir.path() / "frontier.txt", 20);
   expect_error_naming([&] { files.header(); }, "frontier.txt");
 }
 
 TEST(Frontier, OtherTablesThanTheFrontierNamesAreRefused) {
   const Position p = parse_position(kHardFens[0]);
-  Scratch dir("tables");
+  tsivy::testing::ScratchDir dir;
   FrontierHeader h;
   h.root = p;
   h.side = p.to_move;
   h.leaf_stones = 4;
   h.tables = *tables_digest(tables(), 4) ^ 1;  // as if begun with other tables
-  FrontierFiles(dir.path).create(h);
-  expect_error_naming([&] { work_on_frontier(small_budget(dir.path)); }, "other tables");
-  FrontierOptions without = small_budget(dir.path);
+  FrontierFiles(dir.path()).create(h);
+  expect_error_naming([&] { work_on_frontier(small_budget(dir.path())); }, "other tables");
+  FrontierOptions without = small_budget(dir.path());
   without.tables = nullptr;
   expect_error_naming([&] { work_on_frontier(without); }, "needs tables");
 }
@@ -235,10 +234,10 @@ TEST(Frontier, OtherTablesThanTheFrontierNamesAreRefused) {
 // The certificates of a settled frontier, tampered with: each way is refused.
 TEST(Frontier, ReferencesThatAreDamagedCircularOrOfAnotherClaimAreRefused) {
   const auto [p, claim] = split_proof();
-  Scratch dir("refs");
-  create_frontier(dir.path, p, p.to_move, claim, &tables());
-  work_on_frontier(small_budget(dir.path));
-  const std::filesystem::path root = frontier_root_certificate(dir.path);
+  tsivy::testing::ScratchDir dir;
+  create_frontier(dir.path(), p, p.to_move, claim, &tables());
+  work_on_frontier(small_budget(dir.path()));
+  const std::filesystem::path root = frontier_root_certificate(dir.path());
   ASSERT_FALSE(root.empty());
   Certificate c = read_certificate(root);
   ASSERT_FALSE(c.references.empty());
@@ -277,13 +276,13 @@ TEST(Certificate, CompressedAndPlainFilesReadTheSame) {
   c.leaf_stones = 4;
   c.tables = tables_digest(tables(), 4);
   ASSERT_TRUE(c.tables);
-  Scratch dir("zst");
-  std::filesystem::create_directories(dir.path);
-  write_certificate(dir.path / "a.cert", c);
-  write_certificate(dir.path / "a.cert.zst", c);
-  EXPECT_EQ(certificate_text(read_certificate(dir.path / "a.cert")), certificate_text(read_certificate(dir.path / "a.cert.zst")));
-  std::filesystem::resize_file(dir.path / "a.cert.zst", std::filesystem::file_size(dir.path / "a.cert.zst") - 3);
-  EXPECT_THROW(read_certificate(dir.path / "a.cert.zst"), CertificateError);
+  tsivy::testing::ScratchDir dir;
+  std::filesystem::create_directories(dir.path());
+  write_certificate(dir.path() / "a.cert", c);
+  write_certificate(dir.path() / "a.cert.zst", c);
+  EXPECT_EQ(certificate_text(read_certificate(dir.path() / "a.cert")), certificate_text(read_certificate(dir.path() / "a.cert.zst")));
+  std::filesystem::resize_file(dir.path() / "a.cert.zst", std::filesystem::file_size(dir.path() / "a.cert.zst") - 3);
+  EXPECT_THROW(read_certificate(dir.path() / "a.cert.zst"), CertificateError);
 }
 
 }  // namespace

@@ -24,7 +24,6 @@ namespace tsivy::search {
 namespace {
 
 using testing::random_position;
-using testing::Scratch;
 using testing::tables;
 
 // The textbook mistake the prover avoids: a memo of values by position alone, where a
@@ -100,8 +99,8 @@ TEST(GraphHistory, ANaiveMemoDrawsThisWonPositionAndTheProverDoesNot) {
   EXPECT_EQ(naive.value(p), Outcome::draw);  // the mistake this test is about
   ProofTable table(std::size_t{16} << 20);
   EXPECT_EQ(proved_value(p, table), Outcome::win);
-  Scratch out("ghi");
-  const ProverResult r = prove_and_check(p, nullptr, out.path);
+  tsivy::testing::ScratchDir out;
+  const ProverResult r = prove_and_check(p, nullptr, out.path());
   EXPECT_EQ(r.value, Outcome::win);
   ASSERT_EQ(r.certificates.size(), 1u);
   EXPECT_EQ(r.certificates[0].filename(), "white-wins.cert");
@@ -128,7 +127,7 @@ TEST(Prove, ThreeStonesWithoutTablesAgreeWithTheTables) {
 // tables in one turn, so its proved value must be the best of its successors' values.
 TEST(Prove, TheTablesAtTheLeavesGiveTheSuccessorsBest) {
   std::mt19937_64 rng(33);
-  Scratch out("leaves");
+  tsivy::testing::ScratchDir out;
   int checked = 0;
   for (int k = 0; k < 40 && checked < 6; ++k) {
     const int us = 2 + static_cast<int>(rng() % 2);
@@ -144,7 +143,7 @@ TEST(Prove, TheTablesAtTheLeavesGiveTheSuccessorsBest) {
       const Position c = make_move(p, m);
       best.add(tables().value(c.us, c.them));
     }
-    const ProverResult r = prove_and_check(p, &tables(), out.path / std::to_string(k));
+    const ProverResult r = prove_and_check(p, &tables(), out.path() / std::to_string(k));
     EXPECT_TRUE(r.finished);
     EXPECT_EQ(r.value, best.value().outcome) << format_position(p);
     ++checked;
@@ -154,9 +153,9 @@ TEST(Prove, TheTablesAtTheLeavesGiveTheSuccessorsBest) {
 
 // The game over at the root: no turn (White's one stone is walled in), or no stones.
 TEST(Prove, APositionWithNoTurnOrNoStonesIsLost) {
-  Scratch out("over");
+  tsivy::testing::ScratchDir out;
   for (const char* fen : {"9/9/9/BB7/WB7 w", "9/9/9/9/1B7 w"}) {
-    const ProverResult r = prove_and_check(parse_position(fen), nullptr, out.path / (fen[6] == 'B' ? "walled" : "empty"));
+    const ProverResult r = prove_and_check(parse_position(fen), nullptr, out.path() / (fen[6] == 'B' ? "walled" : "empty"));
     EXPECT_TRUE(r.finished) << fen;
     EXPECT_EQ(r.value, Outcome::loss) << fen;
     EXPECT_FALSE(r.certificates.empty()) << fen;
@@ -165,9 +164,9 @@ TEST(Prove, APositionWithNoTurnOrNoStonesIsLost) {
 
 // A certificate read back: damaged, cut, or forged, it is refused with a clear error.
 TEST(Certificate, DamagedTruncatedOrForgedCertificatesAreRefused) {
-  Scratch out("certificate");
+  tsivy::testing::ScratchDir out;
   const Position p = parse_position("9/6W2/3B5/6W2/9 w");
-  const ProverResult r = prove_and_check(p, nullptr, out.path);
+  const ProverResult r = prove_and_check(p, nullptr, out.path());
   ASSERT_EQ(r.certificates.size(), 1u);
   std::ifstream in(r.certificates[0]);
   std::stringstream buffer;
@@ -217,29 +216,29 @@ TEST(Certificate, DamagedTruncatedOrForgedCertificatesAreRefused) {
 // refused, and --resume finishes it with the value of an uninterrupted run.
 TEST(Prove, AStoppedProofResumes) {
   const Position p = parse_position("9/6W2/3B5/6W2/9 w");
-  Scratch whole("whole"), parts("parts");
-  const ProverResult uninterrupted = prove_and_check(p, nullptr, whole.path);
+  tsivy::testing::ScratchDir whole, parts;
+  const ProverResult uninterrupted = prove_and_check(p, nullptr, whole.path());
   ASSERT_TRUE(uninterrupted.finished);
   ASSERT_GT(uninterrupted.last.nodes, 8192u);
-  const ProverResult stopped = prove_and_check(p, nullptr, parts.path, 4096);
+  const ProverResult stopped = prove_and_check(p, nullptr, parts.path(), 4096);
   EXPECT_FALSE(stopped.finished);
-  EXPECT_TRUE(std::filesystem::exists(prover_state_file(parts.path)));
-  EXPECT_THROW(prove_and_check(p, nullptr, parts.path), std::invalid_argument);
-  const ProverResult resumed = prove_and_check(p, nullptr, parts.path, 0, true);
+  EXPECT_TRUE(std::filesystem::exists(prover_state_file(parts.path())));
+  EXPECT_THROW(prove_and_check(p, nullptr, parts.path()), std::invalid_argument);
+  const ProverResult resumed = prove_and_check(p, nullptr, parts.path(), 0, true);
   EXPECT_TRUE(resumed.finished);
   EXPECT_EQ(resumed.value, uninterrupted.value);
-  EXPECT_FALSE(std::filesystem::exists(prover_state_file(parts.path)));
+  EXPECT_FALSE(std::filesystem::exists(prover_state_file(parts.path())));
   // Another position's state is refused.
-  const ProverResult again = prove_and_check(p, nullptr, parts.path, 4096);
+  const ProverResult again = prove_and_check(p, nullptr, parts.path(), 4096);
   ASSERT_FALSE(again.finished);
-  EXPECT_THROW(prove_and_check(parse_position("9/6W2/3B5/7W1/9 w"), nullptr, parts.path, 0, true), std::invalid_argument);
+  EXPECT_THROW(prove_and_check(parse_position("9/6W2/3B5/7W1/9 w"), nullptr, parts.path(), 0, true), std::invalid_argument);
   // A damaged state is refused.
   {
-    std::fstream f(prover_state_file(parts.path), std::ios::in | std::ios::out | std::ios::binary);
+    std::fstream f(prover_state_file(parts.path()), std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(40);
     f.put('\x7f');
   }
-  EXPECT_THROW(prove_and_check(p, nullptr, parts.path, 0, true), std::runtime_error);
+  EXPECT_THROW(prove_and_check(p, nullptr, parts.path(), 0, true), std::runtime_error);
 }
 
 }  // namespace

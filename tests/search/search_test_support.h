@@ -1,6 +1,5 @@
 // Shared by the search tests: the 4-stone tables of the probe tests (or tables made on
-// first use when the binary runs alone), random positions, table values, and scratch
-// folders.
+// first use when the binary runs alone), random positions, and table values.
 #pragma once
 
 #include <unistd.h>
@@ -16,24 +15,10 @@
 #include "game/notation.h"
 #include "lookup/table_lookup.h"
 #include "search/engine.h"
+#include "tests/support/scratch_dir.h"
 
 namespace tsivy::search::testing {
 
-// An empty folder of its own under the temporary directory, removed with what it holds.
-struct Scratch {
-  std::filesystem::path path;
-  explicit Scratch(const std::string& name)
-      : path(std::filesystem::temp_directory_path() / ("tsivy-search-test-" + name + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~Scratch() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-};
 
 #ifdef TSIVY_SANITIZE_BUILD
 inline constexpr int kScale = 5;
