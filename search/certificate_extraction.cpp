@@ -136,6 +136,7 @@ class Extraction {
   // Adds p (side to move, no leaf, the claim holding there) with a turn that keeps the
   // claim; its bound, or nullopt when every such turn of a "wins" strategy would cycle.
   std::optional<std::uint32_t> take(const Position& p) {
+    if (keep_going_ && !keep_going_()) throw ExtractionStopped();
     const std::size_t at = certificate_.entries.size();
     index_.emplace(p, at);
     certificate_.entries.push_back({p, {}, 0});

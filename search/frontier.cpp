@@ -148,7 +148,12 @@ class Worker {
   std::optional<Certificate> extracted(const Position& p, bool proved) {
     const std::uint64_t before = search_.counters().nodes;
     const std::uint64_t budget = std::max<std::uint64_t>(o_.budget_nodes, 100000);
-    const auto keep_going = [&] { return search_.counters().nodes - before < budget && !out_of_time(began_); };
+    // Also within half a claim's lease: the extraction does not renew the claim, and a
+    // large strategy can take long with few nodes.
+    const auto started = Clock::now();
+    const auto keep_going = [&] {
+      return search_.counters().nodes - before < budget && !out_of_time(began_) && Clock::now() - started < o_.claim_lease / 2;
+    };
     std::optional<Certificate> c;
     run_on_deep_stack([&] {
       try {
