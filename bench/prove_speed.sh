@@ -12,11 +12,11 @@
 # must report the same nodes and root numbers (the search is deterministic, so a change
 # meant to keep the search as it was must keep them): the script stops when they differ.
 #   bench/prove_speed.sh [--same] OLD_TSIVY NEW_TSIVY TABLES [RUNS] [MAX_NODES] [FEN...]
-# FEN: the positions (default: the two of issue 38). MAX_NODES 0: no limit (each run
+# FEN: the positions (default: the two below). MAX_NODES 0: no limit (each run
 # goes on until the position is settled, both phases). A rate of 0: the run ended before
 # its first progress line (a position settled within a second). Builds before commit
 # 2f59188 take minutes to write the certificates of a settled position (the 20-stone one
-# settles in 43 k nodes): against them, use a limit below the settling point (the 26-stone
+# settles in 43 k nodes): against them, use a limit below the settling point (the 24-stone
 # position settles "White wins" at 1,416,465 nodes) or name the positions.
 set -euo pipefail
 usage="usage: bench/prove_speed.sh [--same] OLD_TSIVY NEW_TSIVY TABLES [RUNS] [MAX_NODES] [FEN...]"
@@ -35,7 +35,7 @@ for binary in "$old" "$new"; do
   [ -x "$binary" ] || { echo "prove_speed: $binary is not an executable" >&2; exit 2; }
 done
 [ -d "$tables" ] || { echo "prove_speed: $tables is not a table directory" >&2; exit 2; }
-# The positions of issue 38: after 8 (26 stones) and 10 (20 stones) turns of the line
+# The default positions: after 8 (24 stones) and 10 (20 stones) turns of the line
 # d3-e3A f4-f3A d2-d3A c5-d4A d3-e3W-f2W-f1W e5-f4A h1-h2A-g3A-h4A e4-e3A-d2A g2-g3A i4-i5W.
 positions=("BB3BB2/BBB3BWB/BW6W/WWWB2W1W/WW1W1WW2 w" "BB3B2B/BBB4W1/BW4W2/WWWB5/WW1W1WW2 w")
 [ $# -gt 0 ] && positions=("$@")
