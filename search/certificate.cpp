@@ -1,13 +1,8 @@
 #include "search/certificate.h"
 
-#include <cinttypes>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <sstream>
-#include <unordered_map>
 
-#include "game/movegen.h"
 #include "game/notation.h"
 #include "io/atomic_file.h"
 #include "search/checked_text.h"

@@ -10,19 +10,13 @@ namespace tsivy::search {
 // `text` (ending in a newline) with its checksum line added.
 std::string with_checksum(std::string text);
 
-// The text before the checksum line, once the checksum matches; throws `Error` (a
-// std::runtime_error) with a message saying the text is truncated or damaged.
-template <class Error>
-std::string checked_body(const std::string& text);
-
-// A file's whole contents; throws `Error` "FILE: cannot open" when it cannot be read.
-template <class Error>
-std::string file_contents(const std::filesystem::path& file);
-
-// Defined for these only.
+// Whether `text` ends in a matching checksum line: then `body` is what comes before it;
+// else `problem` says how the text is truncated or damaged.
 bool checksum_matches(const std::string& text, std::string& body, std::string& problem);
+// A file's whole contents; false when it cannot be read.
 bool read_whole_file(const std::filesystem::path& file, std::string& contents);
 
+// The same, throwing the caller's error type (a std::runtime_error) instead.
 template <class Error>
 std::string checked_body(const std::string& text) {
   std::string body, problem;

@@ -55,7 +55,9 @@ class Worker {
     for (;;) {
       FrontierTree tree(files_);
       settle_expanded(tree);
-      const Derived root = FrontierTree(files_).derived(tree.root_key());
+      // The root's status is derived from its children's: what settle_expanded just wrote
+      // down, the tree already says.
+      const Derived root = tree.derived(tree.root_key());
       report_.root = root.status;
       if (root.status != NodeStatus::open) {
         log("the root is " + std::string(status_name(root.status)) + ": " + frontier_root_certificate(o_.dir).string());
