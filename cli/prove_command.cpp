@@ -13,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cli/checked_tables.h"
 #include "cli/commands.h"
@@ -20,6 +21,7 @@
 #include "cli/memory_size.h"
 #include "game/notation.h"
 #include "search/certificate.h"
+#include "search/certificate_pruning.h"
 #include "search/frontier.h"
 #include "search/prover.h"
 #include "solver/resource_usage.h"
@@ -34,6 +36,7 @@ struct ProveOptions {
   // A proof in pieces (search/frontier.h).
   std::string frontier, claim, budget = "1000000", seconds, stop_after, runs, lease = "120";
   bool status = false;
+  std::vector<std::string> prune;
 };
 
 const char* colour_word(Colour c) { return c == Colour::White ? "White" : "Black"; }
@@ -63,6 +66,38 @@ void run_check(const ProveOptions& o) {
     throw search::CertificateError(o.check + ": does not hold: " + e.what());
   }
   print_check(o.check, c, report);
+}
+
+// Prunes certificates in place (search/certificate_pruning.h): each pruned one is checked
+// before it replaces the file, and a file that does not hold is left as it is.
+void run_prune(const ProveOptions& o) {
+  const std::unique_ptr<TableLookup> tables = o.tables.empty() ? nullptr : open_checked_tables(o.tables);
+  search::CertificateChecker checker(tables.get());
+  std::size_t before_total = 0, after_total = 0;
+  for (const std::string& name : o.prune) {
+    const std::filesystem::path file(name);
+    search::Certificate c = search::read_certificate(file);
+    if (c.leaf_stones && !tables)
+      throw std::invalid_argument(name + ": its leaves are positions of up to " + std::to_string(c.leaf_stones) +
+                                  " stones: --tables is needed to prune it");
+    try {
+      checker.check(c, file.parent_path());
+    } catch (const search::CertificateError& e) {
+      throw search::CertificateError(name + ": does not hold, not pruned: " + e.what());
+    }
+    const std::uintmax_t bytes_before = std::filesystem::file_size(file);
+    const search::PruneReport r = search::prune_certificate(
+        c, [&](const Position& p) { return search::certificate_leaf_value(p, c.leaf_stones, tables.get()); });
+    checker.check(c, file.parent_path());  // a CertificateError here is a bug of the pruning: nothing is written
+    if (r.positions_after < r.positions_before) search::write_certificate(file, c);
+    const std::uintmax_t bytes_after = std::filesystem::file_size(file);
+    before_total += bytes_before;
+    after_total += bytes_after;
+    std::cout << name << ": " << r.positions_before << " -> " << r.positions_after << " positions (" << r.turns_changed
+              << " turns changed), " << bytes_before << " -> " << bytes_after << " bytes\n";
+  }
+  if (o.prune.size() > 1)
+    std::cout << o.prune.size() << " certificates: " << before_total << " -> " << after_total << " bytes\n";
 }
 
 void print_progress(const search::ProverProgress& p) {
@@ -209,13 +244,21 @@ void add_prove_command(CLI::App& app) {
       ->type_name("S")
       ->default_str("120");
   cmd->add_flag("--status", o->status, "With --frontier: print where the proof stands and work on nothing");
+  cmd->add_option("--prune", o->prune,
+                  "Prune these certificates in place to a smaller strategy (with --tables when they have table leaves); "
+                  "each is checked before and after, and rewritten only when smaller")
+      ->type_name("FILE...");
   cmd->callback([o] {
     if (!o->frontier.empty()) {
-      if (!o->check.empty() || o->resume || !o->max_nodes.empty())
-        throw std::invalid_argument("prove: --frontier does not take --check, --resume or --max-nodes");
+      if (!o->check.empty() || o->resume || !o->max_nodes.empty() || !o->prune.empty())
+        throw std::invalid_argument("prove: --frontier does not take --check, --prune, --resume or --max-nodes");
       run_frontier(*o);
     } else if (!o->claim.empty() || o->status || !o->seconds.empty() || !o->stop_after.empty() || !o->runs.empty()) {
       throw std::invalid_argument("prove: --claim, --status, --seconds, --stop-after and --runs go with --frontier");
+    } else if (!o->prune.empty()) {
+      if (!o->check.empty() || !o->fen.empty() || o->resume || !o->max_nodes.empty())
+        throw std::invalid_argument("prove: --prune takes only --tables");
+      run_prune(*o);
     } else if (!o->check.empty()) {
       if (!o->fen.empty() || o->resume || !o->max_nodes.empty())
         throw std::invalid_argument("prove: --check takes only --tables");

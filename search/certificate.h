@@ -115,6 +115,11 @@ class CertificateChecker {
   std::map<int, std::optional<std::uint64_t>> digests_;  // the tables' digest up to so many stones
 };
 
+// A position's value for its side to move when it is a certificate's leaf: no turn (a
+// loss), or at most `leaf_stones` stones (the tables' value); nullopt otherwise. What
+// the checker holds a leaf to be; `tables` may be nullptr when `leaf_stones` is 0.
+std::optional<Outcome> certificate_leaf_value(const Position& p, int leaf_stones, const TableLookup* tables);
+
 // A certificate without references (CertificateChecker for the others).
 CheckReport check_certificate(const Certificate& c, const TableLookup* tables);
 

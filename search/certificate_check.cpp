@@ -46,12 +46,7 @@ class SetCheck {
 
  private:
   // A leaf's value for its side to move: the game is over, or the tables answer.
-  std::optional<Outcome> leaf(const Position& p) {
-    generate_moves(p, scratch_);
-    if (scratch_.empty()) return Outcome::loss;
-    if (count(p.us) + count(p.them) <= c_.leaf_stones) return tables_->value(p.us, p.them, Access::wdl_only).outcome;
-    return std::nullopt;
-  }
+  std::optional<Outcome> leaf(const Position& p) { return certificate_leaf_value(p, c_.leaf_stones, tables_); }
   Outcome for_side(const Position& p, Outcome for_mover) const { return p.to_move == c_.side ? for_mover : flip(for_mover); }
 
   // A good leaf, or a referenced position: its bound, or nullopt when it is neither.
@@ -104,10 +99,17 @@ class SetCheck {
   const std::unordered_map<Position, Promise, PositionHash>& promises_;
   CheckReport& report_;
   std::unordered_map<Position, std::size_t, PositionHash> index_;
-  MoveList scratch_;
 };
 
 }  // namespace
+
+std::optional<Outcome> certificate_leaf_value(const Position& p, int leaf_stones, const TableLookup* tables) {
+  MoveList turns;
+  generate_moves(p, turns);
+  if (turns.empty()) return Outcome::loss;
+  if (count(p.us) + count(p.them) <= leaf_stones) return tables->value(p.us, p.them, Access::wdl_only).outcome;
+  return std::nullopt;
+}
 
 void CertificateChecker::check_tables(const Certificate& c) {
   if (c.leaf_stones == 0) return;

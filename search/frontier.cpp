@@ -13,6 +13,7 @@
 #include "lookup/table_lookup.h"
 #include "search/certificate.h"
 #include "search/certificate_extraction.h"
+#include "search/certificate_pruning.h"
 #include "search/deep_stack.h"
 #include "search/frontier_tree.h"
 #include "search/proof_table.h"
@@ -137,6 +138,7 @@ class Worker {
   // Writes and checks a certificate of a settled subproblem; its file name (in certs/) and bound.
   std::pair<std::string, std::uint32_t> write_checked(std::uint64_t key, Certificate c) {
     c.tables = header_.tables;
+    prune_certificate(c, [&](const Position& p) { return search_.leaf_value(p); });
     const std::string name = certificate_name(key, c.side, c.claim);
     const std::filesystem::path file = files_.certificates_dir() / name;
     write_certificate(file, c);

@@ -6,6 +6,7 @@
 #include "game/notation.h"
 #include "lookup/table_lookup.h"
 #include "search/certificate_extraction.h"
+#include "search/certificate_pruning.h"
 #include "search/deep_stack.h"
 #include "search/proof_table.h"
 #include "search/table_leaves.h"
@@ -137,6 +138,7 @@ ProverResult prove_on_this_stack(const ProverOptions& o) {
     if (o.log) o.log(std::string("phase ") + std::to_string(phase) + ": " + colour_word(mover) + " " +
                      goal_name(goal) + (root.proved() ? ": proved" : ": disproved") + "; writing the certificate");
     Certificate certificate = extract_certificate(search, o.root, root.proved(), leaf_stones);
+    prune_certificate(certificate, [&](const Position& p) { return search.leaf_value(p); });
     certificate.tables = digest;
     const std::filesystem::path file = o.out / certificate_file_name(certificate.side, certificate.claim);
     write_certificate(file, certificate);

@@ -14,6 +14,7 @@
 
 #include "search/certificate.h"
 #include "search/certificate_extraction.h"
+#include "search/certificate_pruning.h"
 #include "search/deep_stack.h"
 #include "search/proof_search.h"
 #include "search/prover.h"
@@ -210,6 +211,66 @@ TEST(Certificate, DamagedTruncatedOrForgedCertificatesAreRefused) {
   Certificate with_leaves = c;
   with_leaves.leaf_stones = 2;
   EXPECT_THROW(check_certificate(with_leaves, nullptr), CertificateError);
+}
+
+// Pruning (search/certificate_pruning.h) on the certificates extracted from proofs of 6-
+// and 7-stone positions with the 4-stone tables at the leaves, both claims: every pruned
+// certificate still checks ("wins" keeps its falling bounds: the checker refuses a bound
+// that does not fall), none grows, and over the sample they shrink. Pruning again
+// changes nothing.
+TEST(Pruning, APrunedCertificateStillChecksAndIsNeverLarger) {
+  std::mt19937_64 rng(35);
+  TableLeaves leaves(&tables());
+  ProofTable table(std::size_t{16} << 20);
+  std::size_t before = 0, after = 0;
+  int by_claim[2] = {};
+  const auto leaf = [&](const Position& q) { return certificate_leaf_value(q, 4, &tables()); };
+  for (int k = 0; k < 24; ++k) {
+    const int stones = 6 + k % 2;
+    const int us = 2 + static_cast<int>(rng() % 2);
+    const Position p = random_position(rng, us, stones - us);
+    for (const Goal goal : {Goal::wins, Goal::does_not_lose}) {
+      table.clear();
+      ProofSearch search(table, leaves, p.to_move, goal);
+      std::optional<Certificate> c;
+      run_on_deep_stack([&] {
+        const ProofNumbers n = search.prove(p, {}, [&] { return search.counters().nodes < 400000; });
+        if (n.settled()) c = extract_certificate(search, p, n.proved(), 4);
+      });
+      if (!c) continue;
+      const std::size_t extracted = c->entries.size();
+      const PruneReport report = prune_certificate(*c, leaf);
+      EXPECT_NO_THROW(check_certificate(*c, &tables())) << format_position(p);
+      EXPECT_EQ(report.positions_before, extracted);
+      EXPECT_EQ(report.positions_after, c->entries.size());
+      EXPECT_LE(c->entries.size(), extracted) << format_position(p);
+      Certificate again = *c;
+      prune_certificate(again, leaf);
+      EXPECT_EQ(again.entries.size(), c->entries.size()) << format_position(p);
+      before += extracted;
+      after += c->entries.size();
+      ++by_claim[c->claim == Goal::wins ? 0 : 1];
+    }
+  }
+  EXPECT_GT(by_claim[0], 0);
+  EXPECT_GT(by_claim[1], 0);
+  EXPECT_LT(after, before) << "no certificate of the sample shrank";
+}
+
+// A certificate that does not hold is not made to: pruning a forged one (a turn that
+// throws the win away) leaves one the checker still refuses or one that holds by the
+// checker's own judgement, never a silently accepted forgery.
+TEST(Pruning, PruningAForgedCertificateLeavesItToTheChecker) {
+  tsivy::testing::ScratchDir out;
+  const ProverResult r = prove_and_check(parse_position("9/6W2/3B5/6W2/9 w"), nullptr, out.path());
+  ASSERT_EQ(r.certificates.size(), 1u);
+  const Certificate c = read_certificate(r.certificates[0]);
+  const auto no_tables = [](const Position& q) { return certificate_leaf_value(q, 0, nullptr); };
+  Certificate flat = c;
+  for (auto& e : flat.entries) e.bound = 7;
+  ASSERT_THROW(check_certificate(flat, nullptr), CertificateError);
+  prune_certificate(flat, no_tables);
+  EXPECT_THROW(check_certificate(flat, nullptr), CertificateError);
 }
 
 // A proof stopped after a few nodes saves its state; a second run without --resume is
