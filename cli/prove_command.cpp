@@ -53,7 +53,9 @@ void print_check(const std::filesystem::path& file, const search::Certificate& c
   std::cout << r.positions << " positions, " << r.replies << " replies, " << r.leaves << " leaves"
             << (c.leaf_stones ? " (tables up to " + std::to_string(c.leaf_stones) + " stones)" : " (no tables)");
   if (c.claim == search::Goal::wins) std::cout << ", at most " << r.max_bound << " turns of " << colour_word(c.side) << " to the end";
-  std::cout << "; " << std::filesystem::file_size(file) << " bytes\n";
+  std::cout << "; " << std::filesystem::file_size(file) << " bytes";
+  if (r.certificates > 1) std::cout << " (" << r.bytes << " in all)";
+  std::cout << "\n";
 }
 
 void run_check(const ProveOptions& o) {

@@ -84,6 +84,7 @@ struct CheckReport {
   std::size_t replies = 0;       // opponent replies followed
   std::size_t leaves = 0;        // leaves reached (tables or the end of the game)
   std::uint32_t max_bound = 0;   // "wins": the root's bound on the turns of the side left
+  std::uintmax_t bytes = 0;      // the files' sizes, as stored (check_file only)
 };
 
 // Checks certificates by the move generator and the tables alone (which must cover the

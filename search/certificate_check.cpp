@@ -142,6 +142,7 @@ CheckReport CertificateChecker::check_file_once(const std::filesystem::path& fil
     throw;
   }
   in_progress_.erase(key);
+  report.bytes += std::filesystem::file_size(file);
   checked_.insert_or_assign(key, Checked{c.side, c.claim, c.root, report.max_bound});
   return report;
 }
@@ -159,6 +160,7 @@ const CertificateChecker::Checked& CertificateChecker::referenced(const std::fil
   total.positions += mine.positions;
   total.replies += mine.replies;
   total.leaves += mine.leaves;
+  total.bytes += mine.bytes;
   return checked_.at(key);
 }
 
