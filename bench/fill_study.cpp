@@ -19,7 +19,7 @@
 #include "lookup/table_lookup.h"
 #include "parallel/parallel.h"
 #include "table_dir/manifest.h"
-#include "solver/table_files.h"
+#include "lookup/class_files.h"
 
 namespace tsivy {
 namespace {

@@ -1,7 +1,7 @@
 // How far a scan of one class has got, as a line every few seconds on a log: a class
 // at 8 stones takes most of an hour to verify or count, and a pass that says nothing
 // for that long cannot be told from one that hangs. When a line is due is the one
-// progress meter's to say (solver/progress_meter.h).
+// progress meter's to say (runtime/progress_meter.h).
 #pragma once
 
 #include <atomic>
@@ -10,7 +10,7 @@
 #include <mutex>
 #include <string>
 
-#include "solver/progress_meter.h"
+#include "runtime/progress_meter.h"
 
 namespace tsivy {
 

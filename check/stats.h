@@ -48,7 +48,7 @@ struct StatsOptions {
   std::optional<std::uint64_t> memory = std::nullopt;
   // Seconds between progress lines within a class; 0: after every chunk of slots.
   double progress_every = 30;
-  // Counts a class from its value files (solver/table_files.h: every entry, capture
+  // Counts a class from its value files (lookup/class_files.h: every entry, capture
   // positions included, holds its value) where `tsivy generate` left them, listed in the
   // manifest: no search, no resident classes. false: always as every reader sees the
   // tables, capture positions resolved by search (`tsivy stats --no-value-files`).

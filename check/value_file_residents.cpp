@@ -10,8 +10,8 @@
 #include "lookup/value_code.h"
 #include "memory/huge_pages.h"
 #include "parallel/parallel.h"
-#include "solver/clock.h"
-#include "solver/table_files.h"
+#include "runtime/clock.h"
+#include "lookup/class_files.h"
 #include "table_dir/table_directory.h"
 
 namespace tsivy {

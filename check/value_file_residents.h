@@ -1,7 +1,7 @@
 // What `verify` holds in memory for a pass (check/verify.h): the values of the pair's
 // classes and of the classes its captures reach, capture positions included, two bytes
 // a slot as the lookup's resident classes (TableLookup::kResidentBytesPerSlot). Each
-// class is read from its value files (DIR/values, solver/table_files.h, read by
+// class is read from its value files (DIR/values, written by the solver, read by
 // read_value_share, the one reader of them) where they can be used:
 //   - the manifest lists them, both files are there at the size it lists, every block
 //     reads back (its checksum) and every canonical slot holds a value; and
@@ -23,7 +23,7 @@
 
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 
 namespace tsivy {
 

@@ -15,12 +15,12 @@
 #include "check/resident_choice.h"
 #include "check/scan_progress.h"
 #include "check/value_file_residents.h"
-#include "solver/clock.h"
-#include "solver/resource_usage.h"
+#include "runtime/clock.h"
+#include "runtime/resource_usage.h"
 #include "indexing/capture_reach.h"
 #include "lookup/class_walk.h"
 #include "lookup/residents.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 
 namespace tsivy {
 namespace {

@@ -1,7 +1,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/generate.h"
 
 namespace tsivy::cli {
@@ -31,7 +31,7 @@ void add_generate_command(CLI::App& app) {
   cmd->callback([options, quiet, out] {
     options->out = *out;
     options->log = *quiet ? nullptr : &std::cerr;
-    // MPI only when a process manager started us (solver/communicator.h), so a plain
+    // MPI only when a process manager started us (runtime/communicator.h), so a plain
     // run needs no MPI runtime at all.
     const std::unique_ptr<Communicator> comm = make_communicator();
     options->comm = comm.get();

@@ -24,7 +24,7 @@
 #include "search/certificate_pruning.h"
 #include "search/frontier.h"
 #include "search/prover.h"
-#include "solver/resource_usage.h"
+#include "runtime/resource_usage.h"
 
 namespace tsivy::cli {
 namespace {

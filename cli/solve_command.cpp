@@ -18,7 +18,7 @@
 #include "indexing/material_index.h"
 #include "serve/probe_json.h"
 #include "solver/generate.h"
-#include "solver/resource_usage.h"
+#include "runtime/resource_usage.h"
 
 namespace tsivy::cli {
 namespace {

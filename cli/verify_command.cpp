@@ -9,7 +9,7 @@
 #include "cli/memory_size.h"
 #include "cli/stats_json.h"
 #include "io/atomic_file.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "check/verify.h"
 
 namespace tsivy::cli {

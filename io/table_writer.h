@@ -41,4 +41,9 @@ TableHeader write_table(const std::filesystem::path& file, const TableSpec& spec
 // The entries per block the writer picks by default at this many bits per entry.
 std::uint32_t default_entries_per_block(unsigned bits_per_entry);
 
+// A multiple of default_entries_per_block at every width the tables use (65536: the
+// 2-bit WDL block of 16 KiB, 4x the 8-bit depth block, 8x the 16-bit one): a range of
+// slots that starts at a multiple of it covers whole blocks of any table file.
+inline constexpr std::uint64_t kWholeBlocksAlignment = 65536;
+
 }  // namespace tsivy::io

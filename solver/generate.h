@@ -7,7 +7,7 @@
 #include <iosfwd>
 #include <vector>
 
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/pair_solver.h"
 #include "table_dir/manifest.h"
 
@@ -22,7 +22,7 @@ struct GenerateOptions {
   // Decompressed blocks of smaller tables kept for seeding, per rank (one budget for all).
   std::size_t cache_bytes = std::size_t{1} << 30;
   std::ostream* log = nullptr;  // progress and summary (rank 0 only); nullptr for quiet
-  // The ranks solving together (solver/communicator.h); nullptr: this process alone.
+  // The ranks solving together (runtime/communicator.h); nullptr: this process alone.
   Communicator* comm = nullptr;
 };
 

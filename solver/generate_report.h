@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/pair_solver.h"
-#include "solver/progress_meter.h"
-#include "solver/resource_usage.h"
+#include "runtime/progress_meter.h"
+#include "runtime/resource_usage.h"
 #include "table_dir/manifest.h"
 
 namespace tsivy {
@@ -29,7 +29,7 @@ struct TotalStats {
 };
 
 // A pair's progress lines (SolveOptions::on_progress): at most about one a second, and
-// always at a phase change (the one progress meter, solver/progress_meter.h). Also keeps
+// always at a phase change (the one progress meter, runtime/progress_meter.h). Also keeps
 // how long seeding and propagation took. `log` null: keeps the times only.
 class ProgressPrinter {
  public:

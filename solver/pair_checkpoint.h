@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "solver/clock.h"
-#include "solver/communicator.h"
+#include "runtime/clock.h"
+#include "runtime/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/pair_state.h"
 

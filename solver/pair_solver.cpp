@@ -8,7 +8,7 @@
 #include "lookup/value_code.h"
 #include "memory/huge_pages.h"
 #include "parallel/parallel.h"
-#include "solver/clock.h"
+#include "runtime/clock.h"
 #include "solver/pair_checkpoint.h"
 #include "solver/pair_state.h"
 #include "solver/partition.h"

@@ -16,8 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "solver/class_table.h"
-#include "solver/communicator.h"
+#include "lookup/class_table.h"
+#include "runtime/communicator.h"
 #include "lookup/table_lookup.h"
 #include "lookup/value_code.h"
 

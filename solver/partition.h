@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "io/table_writer.h"
+
 namespace tsivy {
 
-// 65536 = the WDL block (16 KiB at 2 bits), 4x the 8-bit depth block, 8x the 16-bit one.
-inline constexpr std::uint64_t kRankAlignment = 65536;
+// Whole blocks of every table file (io/table_writer.h).
+inline constexpr std::uint64_t kRankAlignment = io::kWholeBlocksAlignment;
 inline constexpr std::uint64_t kThreadAlignment = 64;
 
 // Boundaries b[0] = first <= b[1] <= ... <= b[parts] = last splitting [first, last)

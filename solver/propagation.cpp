@@ -7,7 +7,7 @@
 #include "game/movegen.h"
 #include "lookup/value_code.h"
 #include "parallel/parallel.h"
-#include "solver/clock.h"
+#include "runtime/clock.h"
 
 namespace tsivy {
 namespace {

@@ -6,7 +6,7 @@
 // and what no frontier reached is left unknown (a draw, pair_solver.cpp says).
 #pragma once
 
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/pair_checkpoint.h"
 #include "solver/pair_solver.h"
 #include "solver/pair_state.h"

@@ -21,7 +21,7 @@
 
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/partition.h"
 
 namespace tsivy {

@@ -4,7 +4,7 @@
 
 #include "lookup/value_code.h"
 #include "parallel/parallel.h"
-#include "solver/clock.h"
+#include "runtime/clock.h"
 
 namespace tsivy {
 SeedRequests::SeedRequests(Communicator& comm, unsigned threads)

@@ -13,7 +13,7 @@
 
 #include "lookup/outcome.h"
 #include "lookup/value_code.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/resident_shares.h"
 
 namespace tsivy {

@@ -10,8 +10,8 @@
 #include "indexing/capture_reach.h"
 #include "lookup/value_code.h"
 #include "parallel/parallel.h"
-#include "solver/clock.h"
-#include "solver/progress_meter.h"
+#include "runtime/clock.h"
+#include "runtime/progress_meter.h"
 #include "solver/resident_shares.h"
 #include "solver/seed_requests.h"
 

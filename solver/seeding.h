@@ -8,7 +8,7 @@
 #pragma once
 
 #include "lookup/table_lookup.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/pair_state.h"
 

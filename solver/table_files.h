@@ -10,8 +10,8 @@
 #include "indexing/material_index.h"
 #include "io/table_file.h"
 #include "table_dir/table_directory.h"
-#include "solver/class_table.h"
-#include "solver/communicator.h"
+#include "lookup/class_files.h"
+#include "runtime/communicator.h"
 #include "solver/pair_solver.h"
 
 namespace tsivy {
@@ -39,15 +39,4 @@ void write_value_files(const TableDirectory& dir, const SolvedSlice& slice, Comm
 // ResidentShares holds them); entries of non-canonical slots are ignored.
 void write_value_files(const TableDirectory& dir, Material material, std::uint64_t first, std::uint64_t last,
                        std::span<const std::uint16_t> values, Communicator& comm, unsigned threads);
-// Reads the packed values of slots [first, first + out.size()) of the class's value files
-// in DIR/values into `out` (a draw's depth as 0; non-canonical slots hold fill), on
-// `threads` threads. Throws io::TableError when a file is damaged or not that class's.
-void read_value_share(const TableDirectory& dir, Material material, std::uint64_t first,
-                      std::span<std::uint16_t> out, unsigned threads);
-
-// Reads both files of a class through io::TableReader, checking that their headers
-// describe this class, this index scheme and this slot count. Throws io::TableError.
-// Only the entries TableLookup::reads_entry names hold values; the rest hold fill.
-ClassTable read_class_table(const TableDirectory& dir, Material material);
-
 }  // namespace tsivy

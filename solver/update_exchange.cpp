@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "solver/clock.h"
+#include "runtime/clock.h"
 
 namespace tsivy {
 

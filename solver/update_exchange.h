@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/pair_solver.h"
 
 namespace tsivy {

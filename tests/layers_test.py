@@ -9,6 +9,9 @@ C and C++ file of each listed folder and fails on
   - an include it cannot place at all (a folder missing from the list),
   - a folder's CMakeLists.txt naming a later folder's library (tsivy_<folder>).
 bench/, tests/, examples/ and fuzz/ are not layers: they may use anything.
+Beyond the order, some folders are kept apart (KEPT_APART): the verifier (check/)
+uses nothing of the solver whose tables it verifies, so that it is independent of
+it by construction, not by care.
 
 Usage: layers_test.py SOURCE_ROOT   checks the tree
        layers_test.py --self-test   checks the checker on small made-up trees
@@ -22,6 +25,8 @@ from pathlib import Path
 SOURCE_SUFFIXES = {".h", ".hpp", ".c", ".cc", ".cpp"}
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.MULTILINE)
 LAYERS = re.compile(r"^\s*foreach\s*\(\s*step\s+([^)]*)\)", re.MULTILINE)
+# A folder and the earlier folders it must not use all the same.
+KEPT_APART = {"check": {"solver"}}
 
 
 def layer_order(root):
@@ -69,6 +74,8 @@ def problems(root):
                 elif rank[target] > rank[layer]:
                     found.append(f'{where}:{line}: includes "{included}": {layer}/ may use only the folders '
                                  f"before it, and {target}/ comes after it")
+                elif target in KEPT_APART.get(layer, ()):
+                    found.append(f'{where}:{line}: includes "{included}": {layer}/ is kept apart from {target}/')
         cmake = folder / "CMakeLists.txt"
         if cmake.is_file():
             text = cmake.read_text()
@@ -78,6 +85,10 @@ def problems(root):
                     line = text.count("\n", 0, match.start()) + 1
                     found.append(f"{cmake.relative_to(root)}:{line}: names tsivy_{target}: {layer}/ may use only the "
                                  f"folders before it, and {target}/ comes after it")
+                elif target in KEPT_APART.get(layer, ()):
+                    line = text.count("\n", 0, match.start()) + 1
+                    found.append(f"{cmake.relative_to(root)}:{line}: names tsivy_{target}: {layer}/ is kept apart "
+                                 f"from {target}/")
     return found
 
 
@@ -121,6 +132,14 @@ class CheckerCatchesBackwardUses(unittest.TestCase):
         found = problems(root)
         self.assertEqual(len(found), 1, found)
         self.assertIn("tsivy_c", found[0])
+
+    def test_a_folder_kept_apart_from_an_earlier_one_may_not_use_it(self):
+        root = self.tree({"solver/x.h": "", "check/y.cpp": '#include "solver/x.h"\n',
+                          "check/CMakeLists.txt": "target_link_libraries(tsivy_check PUBLIC tsivy_solver)\n"})
+        (root / "CMakeLists.txt").write_text("foreach(step solver check)\nendforeach()\n")
+        found = problems(root)
+        self.assertEqual(len(found), 2, found)
+        self.assertTrue(all("kept apart from solver/" in f for f in found), found)
 
     def test_the_order_comes_from_the_top_cmakelists(self):
         root = self.tree({"a/x.cpp": '#include "b/y.h"\n', "b/y.h": ""})

@@ -16,7 +16,7 @@
 #include "table_dir/table_paths.h"
 #include "table_dir/table_directory.h"
 #include "check/stats.h"
-#include "solver/table_files.h"
+#include "lookup/class_files.h"
 #include "check/verify.h"
 #include "tests/check/scan_progress_lines.h"
 #include "tests/solver/solver_test_support.h"

@@ -10,7 +10,7 @@
 
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/generate.h"
 #include "solver/pair_solver.h"
 #include "tests/solver/solver_test_support.h"

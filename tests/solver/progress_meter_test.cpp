@@ -1,6 +1,6 @@
-// The one progress meter (solver/progress_meter.h): a line at most every so often,
+// The one progress meter (runtime/progress_meter.h): a line at most every so often,
 // at once when forced, and the first at once only when asked.
-#include "solver/progress_meter.h"
+#include "runtime/progress_meter.h"
 
 #include <gtest/gtest.h>
 

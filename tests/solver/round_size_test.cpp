@@ -11,7 +11,7 @@
 
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 #include "solver/pair_solver.h"
 #include "solver/partition.h"
 #include "solver/plan_model.h"

@@ -1,4 +1,4 @@
-// The solver's one clock, for progress lines, checkpoint intervals and cost figures.
+// The one clock of long runs (the solver, verify), for progress lines, checkpoint intervals and cost figures.
 #pragma once
 
 #include <chrono>

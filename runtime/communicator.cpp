@@ -1,4 +1,4 @@
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 
 #include <cstdlib>
 #include <iostream>

@@ -1,6 +1,6 @@
-// The one interface between the solver and MPI (docs/architecture.md, "Distribution over MPI
-// ranks"). The solver talks only to this; a single process uses the local
-// implementation, a job started by mpirun/srun the MPI one (solver/mpi_communicator.cpp).
+// The one interface between the ranks of a run and MPI (docs/architecture.md, "Distribution over MPI
+// ranks"). The solver and the verifier talk only to this; a single process uses the local
+// implementation, a job started by mpirun/srun the MPI one (runtime/mpi_communicator.cpp).
 // Every call is collective: all ranks make the same calls in the same order, from the
 // thread that created the communicator.
 #pragma once
@@ -67,7 +67,7 @@ bool launched_by_mpi();
 // without a process manager.
 std::unique_ptr<Communicator> make_local_communicator();
 
-// The MPI implementation (solver/mpi_communicator.cpp): initialises MPI on creation
+// The MPI implementation (runtime/mpi_communicator.cpp): initialises MPI on creation
 // (thread level "funneled": only the creating thread calls MPI) and finalises it when
 // destroyed.
 std::unique_ptr<Communicator> make_mpi_communicator();

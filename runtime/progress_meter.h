@@ -6,7 +6,7 @@
 
 #include <mutex>
 
-#include "solver/clock.h"
+#include "runtime/clock.h"
 
 namespace tsivy {
 

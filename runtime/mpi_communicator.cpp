@@ -1,4 +1,4 @@
-// The Open MPI side of solver/communicator.h: the only file that includes <mpi.h>.
+// The Open MPI side of runtime/communicator.h: the only file that includes <mpi.h>.
 #include <mpi.h>
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "solver/communicator.h"
+#include "runtime/communicator.h"
 
 namespace tsivy {
 namespace {
