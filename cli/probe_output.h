@@ -4,14 +4,12 @@
 
 #include <string>
 
+#include "lookup/outcome.h"
 #include "tsivy/tsivy.hpp"
 
 namespace tsivy::cli {
 
-// "WIN 3", "DRAW", "LOSS 0".
-inline std::string value_text(int wdl, int depth) {
-  if (wdl == TSIVY_DRAW) return "DRAW";
-  return std::string(wdl > 0 ? "WIN " : "LOSS ") + std::to_string(depth);
-}
+// "WIN 3", "DRAW", "LOSS 0": lookup/outcome.h's to_string of the C API's numbers.
+inline std::string value_text(int wdl, int depth) { return to_string(value_of_wdl(wdl, depth)); }
 
 }  // namespace tsivy::cli

@@ -77,7 +77,7 @@ void run(const SearchOptions& o) {
                           {"pv", turn_texts(r.pv)},
                           {"tables", nullptr}};
     if (r.from_tables)
-      out["tables"] = {{"wdl", wdl_word(r.table_value.outcome)},
+      out["tables"] = {{"wdl", outcome_word(r.table_value.outcome)},
                        {"depth", r.table_value.outcome == Outcome::draw ? nlohmann::json(nullptr) : nlohmann::json(r.table_value.depth)}};
     std::cout << out.dump() << "\n";
     return;

@@ -45,20 +45,7 @@ std::string info_line(const search::Iteration& it) { return with_pv(counts(it.de
 std::string table_info_line(const search::SearchResult& r) {
   // The tables decide the root: the principal variation may be the best turn alone.
   const std::span<const Move> pv = r.pv.empty() && r.best ? std::span<const Move>(&*r.best, 1) : std::span<const Move>(r.pv);
-  return with_pv(counts(0, r.score, r.nodes, r.elapsed) + " tables " + table_value_words(r.table_value), pv);
-}
-
-const char* wdl_word(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::win: return "win";
-    case Outcome::loss: return "loss";
-    default: return "draw";
-  }
-}
-
-std::string table_value_words(const Value& value) {
-  if (value.outcome == Outcome::draw) return "draw";
-  return std::string(wdl_word(value.outcome)) + " " + std::to_string(value.depth);
+  return with_pv(counts(0, r.score, r.nodes, r.elapsed) + " tables " + to_words(r.table_value), pv);
 }
 
 }  // namespace tsivy::cli

@@ -35,9 +35,5 @@ std::string info_line(const search::Iteration& iteration);
 // score, "tables win 17" (or "draw", "loss 3"), then its principal variation.
 std::string table_info_line(const search::SearchResult& result);
 
-// "win", "draw", "loss", as `tsivy probe --json` writes them.
-const char* wdl_word(Outcome outcome);
-// "win 17", "draw", "loss 3": a table value in the protocol's words.
-std::string table_value_words(const Value& value);
 
 }  // namespace tsivy::cli

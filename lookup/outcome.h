@@ -22,6 +22,27 @@ inline constexpr Value kLostNow{Outcome::loss, 0};  // no stones or no legal tur
 
 std::string to_string(Outcome outcome);
 std::string to_string(const Value& value);  // "WIN 3", "DRAW", "LOSS 0"
+// "win", "draw", "loss" ("unknown" for unused): how JSON and the engine's lines say an outcome.
+const char* outcome_word(Outcome outcome);
+// "win 3", "draw", "loss 0": to_string in the words of outcome_word.
+std::string to_words(const Value& value);
+
+// The value of a turn for the side that makes it, from the value of the position it
+// leads to (the opponent's): turned round and one turn longer. The one place where a
+// successor's value becomes the mover's, except inside BestOfSuccessors, which keeps
+// only what the best of them needs.
+Value turn_value(const Value& after);
+
+// The order of turns by their values (each for the side making the turn), best first:
+// the smaller, the better. A win first (the quickest first), then a value not known
+// (`unused`: outside the tables, it may be anything), then a draw, then a loss (the
+// longest first). tsivy.h promises this order for tsivy_probe_root's turns; the engine's
+// choice at a root in the tables and the explorer's list follow it too.
+long best_first(const Value& turn);
+
+// A value as libtsivy gives it (tsivy.h: wdl TSIVY_WIN 1, TSIVY_DRAW 0, TSIVY_LOSS -1;
+// the depth of a draw -1) as a Value; probe/tsivy.cpp asserts that the numbers agree.
+Value value_of_wdl(int wdl, int depth);
 
 // The value of a position from the values of the positions its turns lead to (each
 // seen by the opponent): win fastest through any lost successor, else draw through

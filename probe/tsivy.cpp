@@ -294,30 +294,14 @@ void check_file(const tsivy::TableDirectory& dir, const CheckedFile& f) {
   }
 }
 
+static_assert(TSIVY_WIN == 1 && TSIVY_DRAW == 0 && TSIVY_LOSS == -1, "lookup/outcome.h's value_of_wdl reads them so");
+
 int wdl_of(Outcome outcome) {
   switch (outcome) {
     case Outcome::win: return TSIVY_WIN;
     case Outcome::draw: return TSIVY_DRAW;
     case Outcome::loss: return TSIVY_LOSS;
     default: fail(TSIVY_ERROR_TABLE_CORRUPT, "the tables hold no value for this position (unused entry)");
-  }
-}
-
-// The value of a turn for its maker, from the value of the position it leads to.
-Value for_mover(const Value& result) {
-  switch (result.outcome) {
-    case Outcome::loss: return {Outcome::win, static_cast<std::uint16_t>(result.depth + 1)};
-    case Outcome::win: return {Outcome::loss, static_cast<std::uint16_t>(result.depth + 1)};
-    default: return result;
-  }
-}
-
-// Orders turn values best first for the side making the turn.
-long rank(const tsivy_turn& t) {
-  switch (t.wdl) {
-    case TSIVY_WIN: return -100000L + t.depth;
-    case TSIVY_DRAW: return 0;
-    default: return 100000L - t.depth;
   }
 }
 
@@ -718,6 +702,7 @@ int tsivy_probe_root(const tsivy_tables* handle, uint64_t us, uint64_t them, tsi
       return TSIVY_ERROR_BUFFER_TOO_SMALL;
     }
     std::vector<tsivy_turn> scored(generated.size());
+    std::vector<long> rank(generated.size());  // lookup/outcome.h's best_first, the order tsivy.h promises
     for (std::size_t i = 0; i < generated.size(); ++i) {
       const tsivy::Turn& t = generated[i];
       tsivy_turn& s = scored[i];
@@ -728,12 +713,15 @@ int tsivy_probe_root(const tsivy_tables* handle, uint64_t us, uint64_t them, tsi
       Value after;
       if (const int status = value_of(tables, t.result.us, t.result.them, tsivy::Access::may_read, after); status != TSIVY_OK)
         return status;
-      const Value v = for_mover(after);
+      const Value v = turn_value(after);
       s.wdl = wdl_of(v.outcome);
       s.depth = s.wdl == TSIVY_DRAW ? -1 : v.depth;
+      rank[i] = best_first(v);
     }
-    std::stable_sort(scored.begin(), scored.end(), [](const tsivy_turn& a, const tsivy_turn& b) { return rank(a) < rank(b); });
-    std::copy(scored.begin(), scored.end(), turns);
+    std::vector<std::size_t> order(generated.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank[a] < rank[b]; });
+    for (std::size_t i = 0; i < order.size(); ++i) turns[i] = scored[order[i]];
     *count = scored.size();
     return TSIVY_OK;
   });

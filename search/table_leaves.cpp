@@ -36,16 +36,7 @@ std::optional<TableLeaves::RootChoice> TableLeaves::best_turn(const Position& ro
   MoveList moves;
   generate_moves(root, moves);
   std::optional<RootChoice> best;
-  // Rank of a successor's value for the mover: a loss for the opponent first (sooner
-  // better), then a draw, then a win for the opponent (later better).
-  const auto rank = [](const Value& v) {
-    switch (v.outcome) {
-      case Outcome::loss: return 0 * 100000 + v.depth;
-      case Outcome::draw: return 1 * 100000;
-      default: return 2 * 100000 + (65535 - v.depth);
-    }
-  };
-  int best_rank = 0;
+  long best_rank = 0;
   BestOfSuccessors root_value;
   for (const Move& m : moves) {
     const Position child = make_move(root, m);
@@ -53,9 +44,10 @@ std::optional<TableLeaves::RootChoice> TableLeaves::best_turn(const Position& ro
     if (!v) return std::nullopt;  // a file failed under us: let the search decide
     if (occurrences(history, child) >= 2) v = Value{Outcome::draw, 0};  // its third occurrence
     root_value.add(*v);
-    if (!best || rank(*v) < best_rank) {
+    const long rank = best_first(turn_value(*v));  // the turn's value for the mover, best first
+    if (!best || rank < best_rank) {
       best = RootChoice{m, {}};
-      best_rank = rank(*v);
+      best_rank = rank;
     }
   }
   if (best) best->root = root_value.value();

@@ -12,32 +12,30 @@ namespace {
 
 const char* colour_name(Colour c) { return c == Colour::White ? "white" : "black"; }
 
-// Order outside the tables: a known win first (the quickest first), then what the
-// tables cannot tell (it may be anything), then draws, then losses (the longest first).
-long rank(const nlohmann::json& turn) {
-  if (turn["wdl"].is_null()) return -1;
-  const std::string& wdl = turn["wdl"].get_ref<const std::string&>();
-  if (wdl == "win") return -100000L + turn["depth"].get<long>();
-  if (wdl == "draw") return 0;
-  return 100000L - turn["depth"].get<long>();
-}
-
 // Every legal turn of a position outside the tables, valued where its result is inside.
 nlohmann::json turns_outside(const Tables& tables, const Position& position) {
-  std::vector<nlohmann::json> scored;
+  struct Scored {
+    nlohmann::json entry;
+    long rank;
+  };
+  std::vector<Scored> scored;
   for (const Turn& t : generate_turns(position)) {
     nlohmann::json entry = {{"turn", t.notation}, {"wdl", nullptr}, {"depth", nullptr}};
+    Value value;  // unused: not known outside the tables
     if (count(t.result.occupied()) <= tables.max_stones()) {
       const ProbeValue after = tables.probe(t.result.us, t.result.them);
-      // The value for the maker of the turn: the opponent's, turned round, one turn longer.
-      const int wdl = -after.wdl;
-      entry.update(value_json(wdl, wdl == TSIVY_DRAW ? -1 : after.depth + 1));
+      value = turn_value(value_of_wdl(after.wdl, after.depth));
+      entry.update(value_json(value));
     }
     entry["fen"] = format_position(t.result);
-    scored.push_back(std::move(entry));
+    scored.push_back({std::move(entry), best_first(value)});
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return rank(a) < rank(b); });
-  return scored;
+  // lookup/outcome.h's order: a known win first, then what the tables cannot tell, then
+  // draws, then losses.
+  std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) { return a.rank < b.rank; });
+  nlohmann::json out = nlohmann::json::array();
+  for (Scored& s : scored) out.push_back(std::move(s.entry));
+  return out;
 }
 
 }  // namespace

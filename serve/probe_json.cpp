@@ -4,9 +4,12 @@
 
 namespace tsivy::serve {
 
-nlohmann::json value_json(int wdl, int depth) {
-  return {{"wdl", wdl_name(wdl)}, {"depth", wdl == TSIVY_DRAW ? nlohmann::json(nullptr) : nlohmann::json(depth)}};
+nlohmann::json value_json(const Value& value) {
+  return {{"wdl", outcome_word(value.outcome)},
+          {"depth", value.outcome == Outcome::draw ? nlohmann::json(nullptr) : nlohmann::json(value.depth)}};
 }
+
+nlohmann::json value_json(int wdl, int depth) { return value_json(value_of_wdl(wdl, depth)); }
 
 nlohmann::json probe_json(const Tables& tables, const Sets& position) {
   const ProbeValue value = tables.probe(position);

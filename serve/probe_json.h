@@ -8,11 +8,14 @@
 #include <vector>
 
 #include "game/position.h"
+#include "lookup/outcome.h"
 #include "tsivy/tsivy.hpp"
 
 namespace tsivy::serve {
 
-// {"wdl": "win"|"draw"|"loss", "depth": D or null for a draw}.
+// {"wdl": "win"|"draw"|"loss", "depth": D or null for a draw} (lookup/outcome.h's words).
+nlohmann::json value_json(const Value& value);
+// The same from the C API's numbers (tsivy.h).
 nlohmann::json value_json(int wdl, int depth);
 
 // The same position as game/ holds it, and back.

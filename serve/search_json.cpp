@@ -2,17 +2,13 @@
 
 #include "game/notation.h"
 #include "lookup/outcome.h"
+#include "serve/probe_json.h"
 
 namespace tsivy::serve {
 namespace {
 
 nlohmann::json table_value_json(const Value& value) {
-  switch (value.outcome) {
-    case Outcome::win: return {{"wdl", "win"}, {"depth", value.depth}};
-    case Outcome::loss: return {{"wdl", "loss"}, {"depth", value.depth}};
-    case Outcome::draw: return {{"wdl", "draw"}, {"depth", nullptr}};
-    default: return nullptr;
-  }
+  return value.outcome == Outcome::unused ? nlohmann::json(nullptr) : value_json(value);
 }
 
 }  // namespace
