@@ -131,6 +131,25 @@ class Worker {
     return true;
   }
 
+  // The claim on the subproblem being worked on, renewed every quarter lease through all
+  // of its work (its df-pn run, the extraction of certificates, the expansion, which
+  // extracts its children's): false from the moment it was lost, and then the work is
+  // dropped, never written over another worker's.
+  bool keep_claim() {
+    if (lost_) return false;
+    const auto now = Clock::now();
+    if (now - last_renewal_ >= o_.claim_lease / 4) {
+      if (!renew(working_on_)) lost_ = true;
+      last_renewal_ = now;
+    }
+    return !lost_;
+  }
+  // Under the lock, before the work is written: the claim is still this worker's.
+  bool still_mine(std::uint64_t key) const {
+    const std::optional<FrontierFiles::Claim> c = files_.claim_of(key);
+    return c && c->owner == owner_;
+  }
+
   std::string certificate_name(std::uint64_t key, Colour side, Goal claim) const {
     return key_text(key) + "-" + side_name(side) + "-" + goal_name(claim) + ".cert.zst";
   }
@@ -152,12 +171,8 @@ class Worker {
   std::optional<Certificate> extracted(const Position& p, bool proved) {
     const std::uint64_t before = search_.counters().nodes;
     const std::uint64_t budget = std::max<std::uint64_t>(o_.budget_nodes, 100000);
-    // Also within half a claim's lease: the extraction does not renew the claim, and a
-    // large strategy can take long with few nodes.
-    const auto started = Clock::now();
-    const auto keep_going = [&] {
-      return search_.counters().nodes - before < budget && !out_of_time(began_) && Clock::now() - started < o_.claim_lease / 2;
-    };
+    // The claim is kept meanwhile: a large strategy can take long with few nodes.
+    const auto keep_going = [&] { return search_.counters().nodes - before < budget && !out_of_time(began_) && keep_claim(); };
     std::optional<Certificate> c;
     run_on_deep_stack([&] {
       try {
@@ -182,19 +197,17 @@ class Worker {
     const double budget_seconds = o_.budget_seconds > 0 ? o_.budget_seconds * static_cast<double>(1u << std::min(node.attempts, 20)) : 0;
     const auto start = Clock::now();
     const std::uint64_t nodes_before = search_.counters().nodes;
-    auto last_renewal = Clock::now();
-    bool lost = false, out_of_budget = false, stopped = false;
+    working_on_ = key;
+    last_renewal_ = Clock::now();
+    lost_ = false;
+    bool out_of_budget = false, stopped = false;
     const auto keep_going = [&] {
       const auto now = Clock::now();
       const std::uint64_t spent = search_.counters().nodes - nodes_before;
       const double seconds = std::chrono::duration<double>(now - start).count();
       if ((budget && spent >= budget) || (budget_seconds > 0 && seconds >= budget_seconds)) out_of_budget = true;
       if (out_of_time(began)) stopped = true;
-      if (now - last_renewal >= o_.claim_lease / 4) {
-        if (!renew(key)) lost = true;
-        last_renewal = now;
-      }
-      return !(out_of_budget || stopped || lost);
+      return keep_claim() && !(out_of_budget || stopped);
     };
     ProofNumbers numbers;
     run_on_deep_stack([&] { numbers = search_.prove(node.position, {}, keep_going); });
@@ -202,10 +215,10 @@ class Worker {
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     ++report_.runs;
     report_.nodes += spent;
-    if (lost) {
+    const auto dropped = [&] {
       log("subproblem " + key_text(key) + ": its claim ran out and another worker took it; this run is dropped");
-      return;
-    }
+    };
+    if (lost_) return dropped();
     node.nodes += spent;
     node.seconds += seconds;
     node.pn = numbers.pn;
@@ -216,6 +229,7 @@ class Worker {
     std::optional<Certificate> certificate;
     if (numbers.settled()) {
       certificate = extracted(node.position, numbers.proved());
+      if (lost_) return dropped();
       if (!certificate) {
         log(what.str() + ": settled, but its certificate took more than a budget to extract: expanded instead");
         out_of_budget = true;
@@ -228,6 +242,7 @@ class Worker {
       node.bound = bound;
       ++node.attempts;
       FrontierFiles::Lock lock(files_);
+      if (!still_mine(key)) return dropped();
       files_.write_node(key, node);
       files_.remove_claim(key);
       ++report_.settled;
@@ -237,6 +252,7 @@ class Worker {
     if (!out_of_budget) {
       // Stopped from outside: what was spent is kept; the subproblem waits for the next run.
       FrontierFiles::Lock lock(files_);
+      if (!still_mine(key)) return dropped();
       files_.write_node(key, node);
       files_.remove_claim(key);
       log(what.str() + ": stopped (pn " + std::to_string(numbers.pn) + " dn " + std::to_string(numbers.dn) + ")");
@@ -288,6 +304,11 @@ class Worker {
       if (seen.insert(child_key).second && !files_.node(child_key)) fresh.push_back(first_state(child));
     }
     FrontierFiles::Lock lock(files_);
+    if (lost_ || !still_mine(key)) {
+      log("subproblem " + key_text(key) + ": its claim ran out while it was expanded and another worker took it; "
+          "this expansion is dropped");
+      return;
+    }
     // Under the lock, on the files as they are now: no expansion may close a cycle (a
     // certificate cannot refer to itself), so a node whose child reaches it again stays
     // open and gets a larger budget next time instead.
@@ -393,6 +414,10 @@ class Worker {
   CertificateChecker checker_;
   FrontierRunReport report_;
   Clock::time_point began_ = Clock::now();
+  // The subproblem this worker holds a claim on, and that claim's state (keep_claim).
+  std::uint64_t working_on_ = 0;
+  Clock::time_point last_renewal_ = Clock::now();
+  bool lost_ = false;
 };
 
 }  // namespace
