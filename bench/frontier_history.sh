@@ -22,6 +22,6 @@ git -C "$top" log -n "$most" --reverse --format='%h %cd' --date=format-local:%Y-
     rm -rf "$work/tree"
     mkdir -p "$work/tree"
     git -C "$top" archive "$commit" "$path" | tar -x -C "$work/tree"
-    status=$("$tsivy" prove --frontier "$work/tree/$path" --status 2>&1 | sed -n '2,4p' | tr '\n' ' ')
+    status=$("$tsivy" prove --frontier "$work/tree/$path" --status 2>&1 | sed -n '2,5p' | tr '\n' ' ')
     echo "$commit $when $status"
   done

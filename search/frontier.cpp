@@ -501,6 +501,19 @@ std::string frontier_status(const std::filesystem::path& dir) {
   std::snprintf(line, sizeof line, "work: %" PRIu64 " nodes, %.0f s (%.0f nodes/s)\n", nodes, seconds,
                 seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
   out << line;
+  // What the folder weighs in the repository (a proof's size is meant to stay small).
+  std::uintmax_t certificate_bytes = 0;
+  std::size_t certificate_files = 0;
+  for (const auto& [key, n] : tree.nodes()) {
+    if (n.certificate.empty()) continue;
+    std::error_code ignored;
+    const std::uintmax_t bytes = std::filesystem::file_size(files.certificates_dir() / n.certificate, ignored);
+    if (!ignored) {
+      certificate_bytes += bytes;
+      ++certificate_files;
+    }
+  }
+  out << "certificates: " << certificate_files << " files, " << certificate_bytes << " bytes\n";
   if (const std::filesystem::path cert = frontier_root_certificate(dir); !cert.empty()) out << "certificate: " << cert.string() << "\n";
   const FrontierNode& r = tree.node(tree.root_key());
   if (r.children.empty()) return out.str();

@@ -43,6 +43,7 @@ echo "$out" | grep -q "^root: disproved" || fail "root not disproved: $out"
 echo "$out" | grep -q "valid: Black does not lose from $fen; [0-9]* certificates" || fail "root certificate: $out"
 status=$("$tsivy" prove --frontier "$f" --status) || fail "status"
 echo "$status" | grep -q "^subproblems: " || fail "status: $status"
+echo "$status" | grep -q "^certificates: [1-9][0-9]* files, [1-9][0-9]* bytes$" || fail "status, certificates: $status"
 root=$(echo "$status" | sed -n 's/^certificate: //p')
 "$tsivy" prove --check "$root" --tables "$dir/t4" | grep -q ": valid: " || fail "check of $root"
 # One byte of a node file changed: refused, naming the file.
