@@ -121,11 +121,12 @@ ProofNumbers ProofSearch::leaf_numbers(const Position& p, Outcome for_mover) con
 }
 
 int ProofSearch::repeated_at(const Position& p, std::uint64_t key) const {
-  // Most positions are on no path: the filter of the path's keys says so at once.
-  if (!path_filter_[key & (kPathFilterSlots - 1)]) return -1;
+  std::int32_t i = path_last_[key & (kPathSlots - 1)];
+  if (i < 0) return -1;  // most positions: no position of the path in the slot
   const int stones = count(p.us) + count(p.them);
-  // Stones only ever leave the board: the scan stops at the first position with more.
-  for (std::size_t i = path_.size(); i-- > 0;) {
+  for (; i >= 0; i = path_older_[i]) {
+    // p follows the whole path, and stones only ever leave the board: an earlier
+    // position with more stones than p means every one before it has more too.
     if (path_stones_[i] != stones) return -1;
     if (path_keys_[i] == key && path_[i] == p) return static_cast<int>(i);
   }
@@ -133,13 +134,16 @@ int ProofSearch::repeated_at(const Position& p, std::uint64_t key) const {
 }
 
 void ProofSearch::push(const Position& p, std::uint64_t key) {
+  std::int32_t& newest = path_last_[key & (kPathSlots - 1)];
+  path_older_.push_back(newest);
+  newest = static_cast<std::int32_t>(path_.size());
   path_.push_back(p);
   path_keys_.push_back(key);
   path_stones_.push_back(count(p.us) + count(p.them));
-  ++path_filter_[key & (kPathFilterSlots - 1)];
 }
 void ProofSearch::pop() {
-  --path_filter_[path_keys_.back() & (kPathFilterSlots - 1)];
+  path_last_[path_keys_.back() & (kPathSlots - 1)] = path_older_.back();
+  path_older_.pop_back();
   path_.pop_back();
   path_keys_.pop_back();
   path_stones_.pop_back();
