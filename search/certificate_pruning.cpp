@@ -147,7 +147,6 @@ PruneReport prune_certificate(Certificate& c, const LeafValue& leaf) {
   for (int pass = 0; pass < 4; ++pass) {
     std::size_t changed = 0;
     Certificate next = Pruning(c, leaf).walk(changed);
-    ++report.passes;
     report.turns_changed += changed;
     const bool smaller = next.entries.size() < c.entries.size();
     c = std::move(next);

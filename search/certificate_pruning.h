@@ -21,7 +21,6 @@ using LeafValue = std::function<std::optional<Outcome>(const Position&)>;
 struct PruneReport {
   std::size_t positions_before = 0, positions_after = 0;
   std::size_t turns_changed = 0;
-  int passes = 0;
 };
 
 // Prunes `c` in place: the same claim from the same root, on a subset of its positions

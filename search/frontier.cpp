@@ -180,10 +180,9 @@ class Worker {
     if (!fresh_table_) fresh_table_ = std::make_unique<ProofTable>(kFreshTableBytes);
     fresh_table_->clear();
     ProofSearch fresh(*fresh_table_, leaves_, search_.attacker(), search_.goal());
-    const std::uint64_t budget = std::max<std::uint64_t>(o_.budget_nodes, 100000);
     ProofNumbers n;
     run_on_deep_stack([&] {
-      n = fresh.prove(p, {}, [&] { return fresh.counters().nodes < budget && !out_of_time(began_) && keep_claim(); });
+      n = fresh.prove(p, {}, [&] { return fresh.counters().nodes < extraction_budget() && !out_of_time(began_) && keep_claim(); });
     });
     report_.nodes += fresh.counters().nodes;
     if (!n.settled()) return std::nullopt;
@@ -194,11 +193,15 @@ class Worker {
     return extracted_from(fresh, p, proved);
   }
 
+  // Nodes an extraction, or the fresh search behind it, may spend: a subproblem's budget.
+  std::uint64_t extraction_budget() const { return std::max<std::uint64_t>(o_.budget_nodes, 100000); }
+
   std::optional<Certificate> extracted_from(ProofSearch& search, const Position& p, bool proved) {
     const std::uint64_t before = search.counters().nodes;
-    const std::uint64_t budget = std::max<std::uint64_t>(o_.budget_nodes, 100000);
     // The claim is kept meanwhile: a large strategy can take long with few nodes.
-    const auto keep_going = [&] { return search.counters().nodes - before < budget && !out_of_time(began_) && keep_claim(); };
+    const auto keep_going = [&] {
+      return search.counters().nodes - before < extraction_budget() && !out_of_time(began_) && keep_claim();
+    };
     std::optional<Certificate> c;
     run_on_deep_stack([&] {
       try {
