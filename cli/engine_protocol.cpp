@@ -6,7 +6,6 @@
 #include <limits>
 
 #include "game/notation.h"
-#include "game/repetition.h"
 
 namespace tsivy::cli::protocol {
 namespace {
@@ -69,21 +68,20 @@ SetGame read_position(const std::vector<Word>& words) {
   }
   if (k < words.size() && words[k].text != "moves")
     throw ProtocolError("position", "expected 'moves' or the end of the line, got " + quoted(words[k].text));
-  SetGame set{Game{{start}, {}}};
+  SetGame set{Game(start)};
   Game& game = set.game;
   for (++k; k < words.size(); ++k) {
     const std::string turn(words[k].text);
-    const std::string which = "turn " + std::to_string(game.turns.size() + 1) + " (" + turn + ")";
-    // The rules end the game at the third occurrence; nothing is played after it.
-    if (game.ended_by_repetition())
-      throw ProtocolError("position", which + ": the game already ended by repetition (its position after turn " +
-                                          std::to_string(game.turns.size()) + " occurred for the third time)");
+    const std::string which = "turn " + std::to_string(game.turns().size() + 1) + " (" + turn + ")";
     try {
-      game.turns.push_back(parse_turn(game.current(), turn));
+      game.play(turn);
+    } catch (const GameOver&) {
+      // The rules end the game at the third occurrence; nothing is played after it.
+      throw ProtocolError("position", which + ": the game already ended by repetition (its position after turn " +
+                                          std::to_string(game.turns().size()) + " occurred for the third time)");
     } catch (const InvalidTurn& e) {
       throw ProtocolError("position", which + ": " + e.what());
     }
-    game.positions.push_back(make_move(game.current(), game.turns.back()));
   }
   return set;
 }
@@ -144,9 +142,6 @@ Command read_setoption(std::string_view line, const std::vector<Word>& words) {
 
 }  // namespace
 
-bool Game::ended_by_repetition() const { return ends_by_repetition(positions); }
-
-Game start_game() { return Game{{start_position()}, {}}; }
 
 std::int64_t parse_number(std::string_view text, std::int64_t low, std::int64_t high, const std::string& command,
                           const std::string& name) {

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "game/game.h"
 #include "game/move.h"
 #include "game/position.h"
 #include "search/engine.h"
@@ -30,27 +31,15 @@ class ProtocolError : public std::runtime_error {
   std::string command_;
 };
 
-// A start position and the turns played from it, each checked legal.
-struct Game {
-  std::vector<Position> positions;  // the start, then the position after each turn
-  std::vector<Move> turns;
-
-  const Position& current() const { return positions.back(); }
-  // The game before the current position, oldest first: the search's history.
-  std::span<const Position> history() const { return std::span(positions).first(positions.size() - 1); }
-  // The current position occurs for the third time: the game is over, drawn (rules.md).
-  bool ended_by_repetition() const;
-};
-
 // The game of a fresh engine: the start position, no turn played.
-Game start_game();
+inline Game start_game() { return Game(start_position()); }
 
 struct Nothing {};  // an empty line
 struct Handshake {};
 struct IsReady {};
 struct NewGame {};
 struct SetGame {
-  Game game;
+  Game game = start_game();
 };
 struct Go {
   search::Limits limits;  // all zero for `go infinite`

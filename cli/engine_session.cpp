@@ -98,7 +98,7 @@ void EngineSession::act(const protocol::Command& command) {
         } else if constexpr (std::is_same_v<C, protocol::SetThreads>) {
           require_idle("setoption");
         } else if constexpr (std::is_same_v<C, protocol::Show>) {
-          write("fen " + format_position(game_.current()) + " turns " + std::to_string(game_.turns.size()));
+          write("fen " + format_position(game_.current()) + " turns " + std::to_string(game_.turns().size()));
         }
         // Nothing (an empty line) does nothing; Quit is handled by handle().
       },
@@ -156,7 +156,7 @@ void EngineSession::end_search(const std::string& bestmove_line) {
   out_ << bestmove_line << '\n' << std::flush;
 }
 
-void EngineSession::search(protocol::Game game, protocol::Go go) {
+void EngineSession::search(Game game, protocol::Go go) {
   std::string bestmove;
   if (game.ended_by_repetition()) {
     bestmove = "bestmove none reason repetition";

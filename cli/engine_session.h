@@ -40,7 +40,7 @@ class EngineSession {
   void write(const std::string& line);
   void handshake();
   void go(const protocol::Go& go);
-  void search(protocol::Game game, protocol::Go go);  // on the worker thread
+  void search(Game game, protocol::Go go);  // on the worker thread
   void end_search(const std::string& bestmove_line);
   // Throws ProtocolError(command, ...) while a search runs and has not been told to stop;
   // otherwise waits for the search's thread to end.
@@ -54,7 +54,7 @@ class EngineSession {
   std::size_t hash_mib_;
   std::unique_ptr<TableLookup> tables_;
   std::string tables_dir_;
-  protocol::Game game_ = protocol::start_game();
+  Game game_ = protocol::start_game();
 
   std::thread worker_;
   // True from an accepted go until just before its bestmove line is written, so that a

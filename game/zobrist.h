@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 
+#include "game/move.h"
 #include "game/position.h"
 
 namespace tsivy {
@@ -67,6 +68,13 @@ constexpr std::uint64_t position_key(const Position& p) {
 // are keyed by those alone (the tables' own view, rules.md: colours are interchangeable).
 constexpr std::uint64_t sides_key(PointSet us, PointSet them) {
   return stones_key(Colour::White, us) ^ stones_key(Colour::Black, them);
+}
+
+// How a turn changes a position's key: the stone of `mover` leaves `from` and lands on
+// `to`, the captured stones of the other colour leave, and the other side is to move.
+// The engine and the prover key their positions this way, a turn at a time.
+constexpr std::uint64_t key_change(const Move& m, Colour mover) {
+  return stones_key(mover, bit(m.from) ^ bit(m.to)) ^ stones_key(other(mover), m.captured) ^ kBlackToMoveKey;
 }
 
 }  // namespace tsivy

@@ -4,11 +4,11 @@
 #include <array>
 
 #include "game/movegen.h"
-#include "game/zobrist.h"
+#include "game/search_path.h"
 #include "search/evaluation.h"
 #include "search/table_leaves.h"
 #include "search/transposition_table.h"
-#include "search/turn_keys.h"
+#include "game/zobrist.h"
 
 namespace tsivy::search {
 namespace {
@@ -58,9 +58,8 @@ struct Engine::State {
   std::array<std::array<int, kPoints>, kPoints> history{};  // quiet turns by (from, to)
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
   std::array<int, kMaxPly + 1> pv_length{};
-  // The keys and stone counts of the game's positions, then of the search's path.
-  std::vector<std::uint64_t> keys;
-  std::vector<int> stones;
+  // The game's positions, then the search's path: for repetitions.
+  SearchPath path;
   TableLeaves leaves{nullptr};
   Limits limits;
   const std::atomic<bool>* stop = nullptr;
@@ -79,27 +78,6 @@ struct Engine::State {
       if (limits.movetime.count() && Clock::now() - started >= limits.movetime) return true;
     }
     return false;
-  }
-
-  // Whether the position on top of `keys` occurred before: on the search's path or in
-  // the game. Only positions with the same stones can be equal, and stones only ever
-  // leave the board, so the scan stops at the first position with more of them.
-  bool repeats() const {
-    const std::size_t top = keys.size() - 1;
-    for (std::size_t i = top; i-- > 0;) {
-      if (stones[i] != stones[top]) return false;
-      if (keys[i] == keys[top]) return true;
-    }
-    return false;
-  }
-
-  void push(std::uint64_t key, const Position& p) {
-    keys.push_back(key);
-    stones.push_back(count(p.us) + count(p.them));
-  }
-  void pop() {
-    keys.pop_back();
-    stones.pop_back();
   }
 
   std::optional<int> table_score(const Position& p, int ply) {
@@ -206,7 +184,7 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
   const bool pv_node = beta - alpha > 1;
   if (ply > 0) {
     pv_length[ply] = ply;
-    if (repeats()) return 0;  // a draw by repetition is what the side to move may claim here
+    if (path.repeated_at(p, key) >= 0) return 0;  // a draw by repetition is what the side to move may claim here
     if (const std::optional<int> t = table_score(p, ply)) {
       ++nodes;
       return *t;
@@ -236,6 +214,7 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
   if (list.empty()) return -(kWinScore - ply);  // no stones or no turn: lost
   if (table_move >= list.size()) table_move = kNoMove;  // a key collision
   std::vector<std::uint16_t>& index = order_moves(ply, table_move);
+  const OnPath on_path(path, p, key);  // for the repetitions below it
 
   const int original_alpha = alpha;
   int best = -kInfinity;
@@ -245,7 +224,6 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
     const Move m = list[i];
     const Position child = make_move(p, m);
     const std::uint64_t child_key = key ^ key_change(m, p.to_move);
-    push(child_key, child);
     int score;
     if (i == 0) {
       score = -negamax(child, child_key, depth - 1, -beta, -alpha, ply + 1);
@@ -254,7 +232,6 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
       score = -negamax(child, child_key, depth - 1, -alpha - 1, -alpha, ply + 1);
       if (!aborted && score > alpha && score < beta) score = -negamax(child, child_key, depth - 1, -beta, -alpha, ply + 1);
     }
-    pop();
     if (aborted) return 0;
     if (score > best) {
       best = score;
@@ -303,11 +280,8 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   s.aborted = false;
   s.first_done = false;
   s.leaves = TableLeaves(s.tables);
-  s.keys.clear();
-  s.stones.clear();
-  for (const Position& p : history) s.push(position_key(p), p);
+  s.path.reset(history);
   const std::uint64_t root_key = position_key(root);
-  s.push(root_key, root);
   for (auto& k : s.killers) k = {};
   for (auto& row : s.history)
     for (int& h : row) h /= 8;  // earlier searches' history still orders, but weighs less

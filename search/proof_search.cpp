@@ -8,7 +8,7 @@
 #include "game/turn_generator.h"
 #include "game/zobrist.h"
 #include "search/evaluation.h"
-#include "search/turn_keys.h"
+#include "game/zobrist.h"
 
 namespace tsivy::search {
 namespace {
@@ -120,35 +120,6 @@ ProofNumbers ProofSearch::leaf_numbers(const Position& p, Outcome for_mover) con
   return meets(for_attacker, goal_) ? ProofNumbers{0, kInfiniteProof} : ProofNumbers{kInfiniteProof, 0};
 }
 
-int ProofSearch::repeated_at(const Position& p, std::uint64_t key) const {
-  std::int32_t i = path_last_[key & (kPathSlots - 1)];
-  if (i < 0) return -1;  // most positions: no position of the path in the slot
-  const int stones = count(p.us) + count(p.them);
-  for (; i >= 0; i = path_older_[i]) {
-    // p follows the whole path, and stones only ever leave the board: an earlier
-    // position with more stones than p means every one before it has more too.
-    if (path_stones_[i] != stones) return -1;
-    if (path_keys_[i] == key && path_[i] == p) return static_cast<int>(i);
-  }
-  return -1;
-}
-
-void ProofSearch::push(const Position& p, std::uint64_t key) {
-  std::int32_t& newest = path_last_[key & (kPathSlots - 1)];
-  path_older_.push_back(newest);
-  newest = static_cast<std::int32_t>(path_.size());
-  path_.push_back(p);
-  path_keys_.push_back(key);
-  path_stones_.push_back(count(p.us) + count(p.them));
-}
-void ProofSearch::pop() {
-  path_last_[path_keys_.back() & (kPathSlots - 1)] = path_older_.back();
-  path_older_.pop_back();
-  path_.pop_back();
-  path_keys_.pop_back();
-  path_stones_.pop_back();
-}
-
 std::optional<ProofNumbers> ProofSearch::settled_in_table(const Position& p) const {
   if (const ProofEntry* e = table_.find(position_key(p), p); e && e->settled()) return ProofNumbers{e->pn, e->dn, e->depth};
   return std::nullopt;
@@ -160,13 +131,12 @@ std::optional<ProofNumbers> ProofSearch::numbers_in_table(const Position& p) con
 }
 
 ProofNumbers ProofSearch::prove(const Position& root, std::span<const Position> path, const std::function<bool()>& keep_going) {
-  while (!path_.empty()) pop();
-  for (const Position& p : path) push(p, position_key(p));
+  path_.reset(path);
   keep_going_ = keep_going;
   stopped_ = false;
   root_index_ = path_.size();
   const std::uint64_t key = position_key(root);
-  if (const int at = repeated_at(root, key); at >= 0) return leaf_numbers(root, Outcome::draw);
+  if (const int at = path_.repeated_at(root, key); at >= 0) return leaf_numbers(root, Outcome::draw);
   if (const std::optional<Outcome> o = leaf_value(root)) return leaf_numbers(root, *o);
   if (const std::optional<ProofNumbers> known = settled_in_table(root)) return *known;
   const Result r = mid(root, key, kInf, kInf);
@@ -196,7 +166,7 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     table_.store(key, p, n.pn, n.dn, 1);
     return {n, kClean};
   }
-  push(p, key);
+  path_.push(p, key);
   const Colour child_colour = other(p.to_move);
   const auto position_of = [&](const Child& c) { return Position{c.us, c.them, child_colour}; };
   // Repetitions and leaves first: a leaf that settles this node for its mover settles it
@@ -207,7 +177,7 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
   for (Child& c : children) {
     const Position cp = position_of(c);
     c.order = kKnown;
-    if (const int at = repeated_at(cp, c.key); at >= 0) {
+    if (const int at = path_.repeated_at(cp, c.key); at >= 0) {
       // A repetition: a draw on this path, for either side (docs/prover.md).
       const ProofNumbers n = leaf_numbers(cp, Outcome::draw);
       c.pn = n.pn;
@@ -218,7 +188,7 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
       c.pn = n.pn;
       c.dn = n.dn;
       if (depth != 0 && (is_or ? n.pn : n.dn) == 0) {
-        pop();
+        path_.pop();
         const ProofNumbers settled = is_or ? ProofNumbers{0, kInfiniteProof, 1} : ProofNumbers{kInfiniteProof, 0, 1};
         table_.store(key, p, settled.pn, settled.dn, 1, 1);
         return {settled, kClean};
@@ -295,7 +265,7 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
     c.depth = r.numbers.depth;
     c.depends_on = r.depends_on;
   }
-  pop();
+  path_.pop();
   // What a settled result relied on: for the side that settled it, the cleanest of the
   // children that settle it; for the other side, every child.
   std::uint32_t depends_on = kClean;

@@ -27,6 +27,7 @@
 
 #include "game/move.h"
 #include "game/position.h"
+#include "game/search_path.h"
 #include "lookup/outcome.h"
 #include "search/proof_table.h"
 #include "search/table_leaves.h"
@@ -105,10 +106,6 @@ class ProofSearch {
   static constexpr std::uint32_t kClean = 0xFFFFFFFFu;
 
   Result mid(const Position& p, std::uint64_t key, std::uint64_t th_pn, std::uint64_t th_dn);
-  // The index on the path of an earlier occurrence of p (whose key is `key`), or -1.
-  int repeated_at(const Position& p, std::uint64_t key) const;
-  void push(const Position& p, std::uint64_t key);
-  void pop();
   bool or_node(const Position& p) const { return p.to_move == attacker_; }
 
   ProofTable& table_;
@@ -116,18 +113,7 @@ class ProofSearch {
   Colour attacker_;
   Goal goal_;
   ProofCounters counters_;
-  std::vector<Position> path_;
-  std::vector<int> path_stones_;
-  std::vector<std::uint64_t> path_keys_;
-  // The path's positions by the low bits of their keys, newest first: path_last_ holds
-  // the newest index in each slot (-1: none), path_older_[i] the one before i in i's
-  // slot. A repetition is found without a scan of the path, however long: the
-  // certificate extraction gives the search ways of thousands of positions, and a scan
-  // of them (back to the first position with more stones) took 90 % of a frontier
-  // worker's time in 9- to 16-stone endgames.
-  static constexpr std::size_t kPathSlots = std::size_t{1} << 14;
-  std::vector<std::int32_t> path_last_ = std::vector<std::int32_t>(kPathSlots, -1);
-  std::vector<std::int32_t> path_older_;
+  SearchPath path_;  // the given path, then the search's own, for repetitions
   // Recent answers of the tables (leaf_value): the position and its value, packed.
   struct LeafSlot {
     PointSet us = 0;

@@ -1,7 +1,7 @@
 #include "search/table_leaves.h"
 
 #include "game/movegen.h"
-#include "game/repetition.h"
+#include "game/game.h"
 #include "lookup/table_lookup.h"
 
 namespace tsivy::search {
@@ -42,7 +42,7 @@ std::optional<TableLeaves::RootChoice> TableLeaves::best_turn(const Position& ro
     const Position child = make_move(root, m);
     std::optional<Value> v = value(child);
     if (!v) return std::nullopt;  // a file failed under us: let the search decide
-    if (occurrences(history, child) >= 2) v = Value{Outcome::draw, 0};  // its third occurrence
+    if (would_end_by_repetition(history, child)) v = Value{Outcome::draw, 0};
     root_value.add(*v);
     const long rank = best_first(turn_value(*v));  // the turn's value for the mover, best first
     if (!best || rank < best_rank) {

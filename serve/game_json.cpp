@@ -4,7 +4,7 @@
 
 #include "game/movegen.h"
 #include "game/notation.h"
-#include "game/repetition.h"
+#include "game/game.h"
 #include "serve/probe_json.h"
 
 namespace tsivy::serve {
@@ -40,19 +40,19 @@ nlohmann::json turns_outside(const Tables& tables, const Position& position) {
 
 }  // namespace
 
-nlohmann::json game_end_json(const GameRecord& game) {
+nlohmann::json game_end_json(const Game& game) {
   const Position& p = game.current();
   const auto end = [](const char* reason, const char* winner) {
     return nlohmann::json{{"reason", reason}, {"winner", winner ? nlohmann::json(winner) : nlohmann::json(nullptr)}};
   };
-  if (game.ends_by_repetition()) return end("repetition", nullptr);
+  if (game.ended_by_repetition()) return end("repetition", nullptr);
   if (!p.us) return end("no stones", colour_name(other(p.to_move)));
   if (!p.them) return end("no stones", colour_name(p.to_move));
   if (!has_capture(p) && !has_paika(p)) return end("no turn", colour_name(other(p.to_move)));
   return nullptr;
 }
 
-nlohmann::json game_json(const Tables& tables, const GameRecord& game) {
+nlohmann::json game_json(const Tables& tables, const Game& game) {
   const Position& position = game.current();
   const int stones = count(position.occupied());
   nlohmann::json out;
@@ -65,7 +65,7 @@ nlohmann::json game_json(const Tables& tables, const GameRecord& game) {
   }
   out["stones"] = stones;
   out["max_stones"] = tables.max_stones();
-  out["occurrences"] = occurrences(game.positions, position);
+  out["occurrences"] = occurrences(game.positions(), position);
   out["end"] = game_end_json(game);
   return out;
 }

@@ -21,9 +21,9 @@ namespace tsivy::serve {
 // - end: null while the game goes on, else {"reason": "repetition" | "no stones" |
 //   "no turn", "winner": "white" | "black" | null}. A side to move without stones has
 //   lost, also when the other side has none either (rules.md: LOSS in 0, as /api/probe).
-nlohmann::json game_json(const Tables& tables, const GameRecord& game);
+nlohmann::json game_json(const Tables& tables, const Game& game);
 
 // The end of the game at its current position, or null (the "end" above).
-nlohmann::json game_end_json(const GameRecord& game);
+nlohmann::json game_end_json(const Game& game);
 
 }  // namespace tsivy::serve

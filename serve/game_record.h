@@ -1,16 +1,15 @@
 // A game as the explorer sends it: its first position (a FEN) and the turns played from
 // there, in notation, separated by spaces (`moves`, as in docs/engine.md's `position
-// fen F moves T ...`). Read and replayed here, every turn checked against the rules
-// (game/movegen.h), so that the server, not the page, decides what was played and
-// whether the game has ended by repetition (game/repetition.h).
+// fen F moves T ...`). Replayed here into game/game.h's record, every turn checked
+// against the rules, so that the server, not the page, decides what was played and
+// whether the game has ended by repetition.
 #pragma once
 
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
-#include "game/position.h"
+#include "game/game.h"
 
 namespace tsivy::serve {
 
@@ -21,15 +20,6 @@ class BadGame : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-struct GameRecord {
-  std::vector<Position> positions;  // the first position, then the one after each turn
-  std::vector<std::string> turns;   // the turns, as the generator writes them
-
-  const Position& current() const { return positions.back(); }
-  // Whether the current position occurs for the third time (the game is a draw).
-  bool ends_by_repetition() const;
-};
-
 // The most turns one request may carry, checked before any is replayed. The page sends
 // only the turns since the last capture (no position before a capture can occur again:
 // captures are for good); 1000 paika turns fit the request line's 8 KiB
@@ -37,6 +27,6 @@ struct GameRecord {
 inline constexpr std::size_t kMaxGameTurns = 1000;
 
 // Replays `moves` (nullopt or empty: none) from `first`. Throws BadGame.
-GameRecord read_game(const Position& first, const std::optional<std::string>& moves);
+Game read_game(const Position& first, const std::optional<std::string>& moves);
 
 }  // namespace tsivy::serve

@@ -1,6 +1,6 @@
 #include "serve/probe_json.h"
 
-#include "game/repetition.h"
+#include "game/game.h"
 
 namespace tsivy::serve {
 
@@ -31,8 +31,8 @@ nlohmann::json probe_json(const Tables& tables, const Sets& position) {
 PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns) {
   PrincipalLine line;
   Sets position = start;
-  // The line's positions so far, for game/'s repetition rule.
-  std::vector<Position> seen{position_of(start)};
+  // The line as a game, for game/'s repetition rule.
+  Game game(position_of(start));
   for (;;) {
     const std::vector<tsivy_turn> turns = tables.turns(position);
     if (turns.empty()) {
@@ -45,8 +45,8 @@ PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns) {
     }
     position = after(position, turns.front());
     line.steps.push_back({turns.front(), position, tables.probe(position)});
-    seen.push_back(position_of(position));
-    if (ends_by_repetition(seen)) {
+    game.play(turns.front().text);
+    if (game.ended_by_repetition()) {
       line.end = LineEnd::repetition;
       break;
     }

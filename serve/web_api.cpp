@@ -211,19 +211,19 @@ ApiAnswer WebApi::search(const std::optional<std::string>& fen, const std::optio
   ApiAnswer error;
   const std::optional<Sets> first = read_position(fen, error);
   if (!first) return error;
-  GameRecord record;
+  std::optional<Game> record;
   try {
     record = read_game(position_of(*first), moves);
   } catch (const BadGame& e) {
     return error_answer(400, e.what(), bad);
   }
   // A finished game has nothing to search: the answer says how it ended.
-  if (nlohmann::json end = game_end_json(record); !end.is_null())
-    return {200, {{"fen", format_position(record.current())}, {"best", nullptr}, {"end", std::move(end)}}};
+  if (nlohmann::json end = game_end_json(*record); !end.is_null())
+    return {200, {{"fen", format_position(record->current())}, {"best", nullptr}, {"end", std::move(end)}}};
 
   SearchRequest request;
-  request.root = record.current();
-  request.history.assign(record.positions.begin(), record.positions.end() - 1);
+  request.root = record->current();
+  request.history.assign(record->history().begin(), record->history().end());
   request.movetime = std::chrono::milliseconds(*ms);
   request.game = game.value_or("");
   SearchOutcome outcome = searches_->run(request, client_gone);

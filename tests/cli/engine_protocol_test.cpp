@@ -52,13 +52,13 @@ TEST(EngineProtocol, UnknownCommandsAreNamed) {
 
 TEST(EngineProtocol, PositionStartposAndFen) {
   const Game start = parsed<SetGame>("position startpos").game;
-  ASSERT_EQ(start.positions.size(), 1u);
+  ASSERT_EQ(start.positions().size(), 1u);
   EXPECT_EQ(start.current(), start_position());
   EXPECT_TRUE(start.history().empty());
 
   const Game endgame = parsed<SetGame>("position fen 9/6B2/4W4/2W6/9 b").game;
   EXPECT_EQ(endgame.current(), parse_position("9/6B2/4W4/2W6/9 b"));
-  EXPECT_TRUE(parsed<SetGame>("position startpos moves").game.turns.empty());
+  EXPECT_TRUE(parsed<SetGame>("position startpos moves").game.turns().empty());
 }
 
 TEST(EngineProtocol, PositionPlaysEachTurnInOrder) {
@@ -66,9 +66,9 @@ TEST(EngineProtocol, PositionPlaysEachTurnInOrder) {
   const Turn first = generate_turns(start_position()).front();
   const Turn second = generate_turns(first.result).front();
   const Game game = parsed<SetGame>("position startpos moves " + first.notation + "  " + second.notation).game;
-  ASSERT_EQ(game.turns.size(), 2u);
-  EXPECT_EQ(turn_text(game.turns[0]), first.notation);
-  EXPECT_EQ(game.positions[1], first.result);
+  ASSERT_EQ(game.turns().size(), 2u);
+  EXPECT_EQ(turn_text(game.turns()[0]), first.notation);
+  EXPECT_EQ(game.positions()[1], first.result);
   EXPECT_EQ(game.current(), second.result);
   ASSERT_EQ(game.history().size(), 2u);
   EXPECT_EQ(game.history()[0], start_position());

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <string_view>
@@ -15,7 +16,9 @@
 #include "game/notation.h"
 #include "game/perft.h"
 #include "game/position.h"
-#include "game/repetition.h"
+#include "game/game.h"
+#include "game/search_path.h"
+#include "game/zobrist.h"
 #include "tests/game/reference_generator.h"
 #include "tests/game/test_support.h"
 
@@ -411,21 +414,77 @@ TEST(EndOfGame, CapturingTheLastStoneLeavesTheOpponentWithoutTurns) {
 // rules.md, "End of the game": a position that repeats three times is a draw.
 TEST(EndOfGame, ThirdOccurrenceOfAPositionIsADraw) {
   const Position a = parse_position("9/6B2/4W4/2W6/9 w");
-  const Position b = make_move(a, parse_turn(a, "c2-c3"));
-  const Position c = make_move(b, parse_turn(b, "g4-h4"));
-  const Position d = make_move(c, parse_turn(c, "c3-c2"));
-  const Position e = make_move(d, parse_turn(d, "h4-g4"));
-  ASSERT_EQ(e, a);
-  std::vector<Position> game{a, b, c, d, e};
-  EXPECT_EQ(occurrences(game, a), 2);
-  EXPECT_FALSE(ends_by_repetition(game)) << "the second occurrence is not yet a draw";
-  for (const Position& p : {b, c, d, a}) game.push_back(p);
-  EXPECT_EQ(occurrences(game, a), 3);
-  EXPECT_TRUE(ends_by_repetition(game));
+  Game game(a);
+  for (const char* turn : {"c2-c3", "g4-h4", "c3-c2", "h4-g4"}) game.play(turn);
+  ASSERT_EQ(game.current(), a);
+  EXPECT_EQ(occurrences(game.positions(), a), 2);
+  EXPECT_FALSE(game.ended_by_repetition()) << "the second occurrence is not yet a draw";
+  const Position b = game.positions()[1];
+  EXPECT_FALSE(would_end_by_repetition(game.positions(), b)) << "b occurs once: reaching it again is its second";
+  for (const char* turn : {"c2-c3", "g4-h4", "c3-c2"}) game.play(turn);
+  EXPECT_TRUE(would_end_by_repetition(game.positions(), a));
+  game.play("h4-g4");
+  EXPECT_EQ(occurrences(game.positions(), a), 3);
+  EXPECT_TRUE(game.ended_by_repetition());
+  EXPECT_THROW(game.play("c2-c3"), GameOver) << "nothing is played after the third occurrence";
+  EXPECT_EQ(game.turns().size(), 8u);
   // Same stones, other side to move: another position.
   const Position other_side{a.them, a.us, other(a.to_move)};
-  EXPECT_EQ(occurrences(game, other_side), 0);
-  EXPECT_FALSE(ends_by_repetition(std::vector<Position>{}));
+  EXPECT_EQ(occurrences(game.positions(), other_side), 0);
+}
+
+// A game's record keeps only legal turns: an illegal or malformed one changes nothing.
+TEST(EndOfGame, AGameRecordRefusesIllegalTurnsAndKeepsItsState) {
+  Game game(parse_position("9/6B2/4W4/2W6/9 w"));
+  EXPECT_THROW(game.play("c2-c4"), InvalidTurn);
+  EXPECT_THROW(game.play("x"), InvalidTurn);
+  EXPECT_EQ(game.positions().size(), 1u);
+  EXPECT_EQ(game.history().size(), 0u);
+  const Move m = game.play("c2-c3");
+  EXPECT_EQ(turn_text(m), "c2-c3");
+  EXPECT_EQ(game.history().size(), 1u);
+  EXPECT_EQ(game.history()[0], game.start());
+}
+
+// The searches' repetition finder (game/search_path.h) against a scan of the whole path,
+// on random walks of paika turns and captures with the game's history in front.
+TEST(EndOfGame, TheSearchPathFindsEveryRepetitionAScanFinds) {
+  std::mt19937_64 rng(41);
+  int repetitions = 0;
+  for (int walk = 0; walk < 40; ++walk) {
+    Position p = parse_position(walk % 2 ? "9/6B2/4W4/2W6/9 w" : "B7B/1B7/9/7W1/W7W b");
+    SearchPath path;
+    std::vector<Position> scan;
+    std::vector<Position> history{p};
+    path.reset(history);
+    scan = history;
+    for (int ply = 0; ply < 200; ++ply) {
+      MoveList moves;
+      generate_moves(p, moves);
+      if (moves.empty()) break;
+      p = make_move(p, moves[rng() % moves.size()]);
+      const auto found = std::find(scan.begin(), scan.end(), p);
+      const int expected = found == scan.end() ? -1 : static_cast<int>(found - scan.begin());
+      const int at = path.repeated_at(p, position_key(p));
+      // The earliest and the newest occurrence may differ: the path answers with one of them.
+      if (expected < 0) {
+        EXPECT_EQ(at, -1);
+      } else {
+        ASSERT_GE(at, 0);
+        EXPECT_EQ(scan[static_cast<std::size_t>(at)], p);
+        ++repetitions;
+      }
+      path.push(p, position_key(p));
+      scan.push_back(p);
+      if (ply % 7 == 6) {  // step back now and then, as a search does
+        path.pop();
+        scan.pop_back();
+        p = scan.back();
+      }
+    }
+    EXPECT_EQ(path.size(), scan.size());
+  }
+  EXPECT_GT(repetitions, 20);
 }
 
 }  // namespace

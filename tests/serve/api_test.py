@@ -212,7 +212,7 @@ class Api(unittest.TestCase):
 
     # /api/game: every position has its legal turns, also outside the tables; inside
     # them the answer is /api/probe's; the end of the game and the repetition rule are
-    # the server's (game/repetition.h).
+    # the server's (game/game.h).
     def test_game_lists_the_legal_turns_outside_the_tables(self):
         status, answer = self.server.get(game_path(START))
         self.assertEqual(status, 200, answer)
@@ -273,7 +273,7 @@ class Api(unittest.TestCase):
     def test_game_refuses_bad_input(self):
         error = self.assert_json_error(game_path(DRAWN, ["d1-d2", "d1-d2"]), 400)
         self.assertEqual(error["status"], "TSIVY_ERROR_BAD_ARGUMENT")
-        self.assertIn('turn 2 ("d1-d2") is not a legal turn', error["error"])
+        self.assertIn('turn 2: illegal turn "d1-d2"', error["error"])
         for moves in (["x"], ["d1-d2A"], ["\u00e9"], ["d1-d2"] * 1001):
             self.assert_json_error(game_path(DRAWN, moves), 400)
         self.assertIn("more than 1000", self.assert_json_error(game_path(DRAWN, CYCLE * 250 + ["d1-d2"]), 400)["error"])
@@ -323,7 +323,7 @@ class Api(unittest.TestCase):
         for game in ("a%20b", "x" * 65, "%00", "%C3%A9"):
             self.assertIn("game", self.assert_json_error(search_path(LONG, 100, game=game), 400)["error"])
         self.assertEqual(self.assert_json_error(search_path("9/9/9/9 w"), 400)["status"], "TSIVY_ERROR_BAD_FEN")
-        self.assertIn("not a legal turn", self.assert_json_error(search_path(START, 100, ["a1-a2"]), 400)["error"])
+        self.assertIn('turn 1: illegal turn "a1-a2"', self.assert_json_error(search_path(START, 100, ["a1-a2"]), 400)["error"])
         self.assertIn("fen", self.assert_json_error("/api/search?movetime=100", 400)["error"])
 
     def timed_get(self, path, results, key):
