@@ -15,6 +15,10 @@ else()
 endif()
 
 set(tsivy_board_list "")
+# The whole build (ALL) makes every board; a build of the `tsivy` target alone (the demo,
+# scripts/check-proof.sh) makes the command of this board only, and `--board` with a
+# board not built says so.
+add_custom_target(tsivy_boards ALL)
 foreach(board IN LISTS TSIVY_OTHER_BOARDS)
   tsivy_parse_board("${board}" rows columns)
   if(board STREQUAL TSIVY_BOARD)
@@ -51,7 +55,7 @@ foreach(board IN LISTS TSIVY_OTHER_BOARDS)
     # The sub-build's own make decides what is out of date.
     BUILD_ALWAYS ON
     USES_TERMINAL_BUILD OFF)
-  add_dependencies(tsivy board_${board})
+  add_dependencies(tsivy_boards board_${board})
   # The shared library needs its boards' libraries beside it, built and installed.
   add_dependencies(tsivy_shared board_${board})
   set(board_library ${CMAKE_BINARY_DIR}/probe/libtsivy-${board}.so)

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # README command 1: install what is missing, build, then use tsivy for real: check the
 # rules engine (perft, legal turns), generate and verify every table up to 5 stones,
-# and look positions up in them. Idempotent: a second run reuses the tables.
+# and look positions up in them. Idempotent: a second run reuses the tables. It builds
+# only what it runs: the `tsivy` command and its twins for newer CPUs (cli/isa_dispatch.h),
+# not the tests or the other boards (scripts/test.sh builds everything, in the same tree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh release
+echo "== build the tsivy command and its twins for x86-64-v3 and v4 (build/release, a few minutes on 2 cores)"
+scripts/build.sh release tsivy
 tsivy=build/release/cli/tsivy
 tables=${TSIVY_TABLES:-tables}
 
