@@ -25,10 +25,7 @@
  *   of a file already found damaged are told without an exception and without building
  *   a message: each class's or file's message is built once per handle (its first
  *   refusal; a bad position's when tsivy_last_error() asks for it) and copied into the
- *   thread's after that: about 0.02 us past the tables or for a missing file, 0.06 us
- *   for a file found damaged, 0.09 us for NOT_CACHED, against 0.05 us a hot WDL hit
- *   (0.3 took 1.5 to 3 us;
- *   probe/README.md). tsivy_probe_root's TSIVY_ERROR_BUFFER_TOO_SMALL is told without
+ *   thread's after that (each release's timings: probe/CHANGES.md). tsivy_probe_root's TSIVY_ERROR_BUFFER_TOO_SMALL is told without
  *   an exception too.
  *   tsivy_available() answers "is this class answered?" before probing, in O(1).
  * - For the root, a few calls a move: tsivy_probe() with a depth pointer (reads the
