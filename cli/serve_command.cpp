@@ -100,9 +100,10 @@ void add_serve_command(CLI::App& app) {
                   "an engine of its own (16 MiB of hash); more wait in a queue of 16, beyond it they are refused (503)")
       ->check(CLI::Range(1, 64));
   cmd->callback([dir, host, port, threads, stats, searches] {
-    const std::shared_ptr<const TableDirectory> directory = TableDirectory::open(*dir);
-    const serve::WebApi api(directory, *threads,
-                            *stats ? deepest_positions(directory, *threads) : std::map<std::string, std::string>{}, *searches);
+    Tables opened(*dir);
+    const std::map<std::string, std::string> deepest =
+        *stats ? deepest_positions(serve::search_lookup(opened).shared_directory(), *threads) : std::map<std::string, std::string>{};
+    const serve::WebApi api(std::move(opened), *threads, deepest, *searches);
     const Tables& tables = api.tables();
     serve::WebServer server(api);
     const int bound = server.bind(*host, *port);

@@ -5,10 +5,11 @@
 
 #include "game/movegen.h"
 #include "game/search_path.h"
+#include "game/zobrist.h"
 #include "search/evaluation.h"
+#include "search/move_ordering.h"
 #include "search/table_leaves.h"
 #include "search/transposition_table.h"
-#include "game/zobrist.h"
 
 namespace tsivy::search {
 namespace {
@@ -52,10 +53,7 @@ struct Engine::State {
 
   // One search's working memory.
   std::array<MoveList, kMaxPly + 1> moves;
-  std::array<std::vector<int>, kMaxPly + 1> order;  // move scores for ordering, per ply
-  std::array<std::vector<std::uint16_t>, kMaxPly + 1> indices;  // their generation indices
-  std::array<std::array<Move, 2>, kMaxPly + 1> killers{};
-  std::array<std::array<int, kPoints>, kPoints> history{};  // quiet turns by (from, to)
+  MoveOrdering ordering{kMaxPly + 1};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
   std::array<int, kMaxPly + 1> pv_length{};
   // The game's positions, then the search's path: for repetitions.
@@ -95,41 +93,6 @@ struct Engine::State {
     pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
   }
 
-  // Scores every move of ply for ordering: the table's move, then captures by stones
-  // taken, then the killers, then quiet turns by history. Returns the moves'
-  // generation indices, which pick() keeps in step with the moves it reorders.
-  std::vector<std::uint16_t>& order_moves(int ply, std::uint16_t table_move) {
-    const MoveList& list = moves[ply];
-    std::vector<int>& scores = order[ply];
-    std::vector<std::uint16_t>& index = indices[ply];
-    scores.resize(list.size());
-    index.resize(list.size());
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const Move& m = list[i];
-      int s;
-      if (i == table_move) s = 1 << 30;
-      else if (m.is_capture()) s = (1 << 28) + 1000 * count(m.captured) - m.steps;
-      else if (m == killers[ply][0]) s = (1 << 27) + 1;
-      else if (m == killers[ply][1]) s = 1 << 27;
-      else s = history[m.from][m.to];
-      scores[i] = s;
-      index[i] = static_cast<std::uint16_t>(i);
-    }
-    return index;
-  }
-  // The index of the best-scored move from `first` on, swapped to `first` (selection
-  // sort: most nodes cut off after a move or two). Returns the move's generation index.
-  std::size_t pick(int ply, std::size_t first, std::vector<std::uint16_t>& index) {
-    std::vector<int>& scores = order[ply];
-    std::size_t best = first;
-    for (std::size_t i = first + 1; i < scores.size(); ++i)
-      if (scores[i] > scores[best]) best = i;
-    std::swap(scores[first], scores[best]);
-    std::swap(moves[ply][first], moves[ply][best]);
-    std::swap(index[first], index[best]);
-    return index[first];
-  }
-
   int quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply);
   int negamax(const Position& p, std::uint64_t key, int depth, int alpha, int beta, int ply);
 };
@@ -153,10 +116,10 @@ int Engine::State::quiesce(const Position& p, std::uint64_t key, int alpha, int 
   if (stand_pat > alpha) alpha = stand_pat;
   MoveList& list = moves[ply];
   generate_moves(p, list);
-  std::vector<std::uint16_t>& index = order_moves(ply, kNoMove);
+  ordering.score(ply, list, kNoMove);
   int best = stand_pat;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    pick(ply, i, index);
+    ordering.pick(ply, i, list);
     const Move m = list[i];
     const Position child = make_move(p, m);
     const std::uint64_t child_key = key ^ key_change(m, p.to_move);
@@ -213,14 +176,14 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
   generate_moves(p, list);
   if (list.empty()) return -(kWinScore - ply);  // no stones or no turn: lost
   if (table_move >= list.size()) table_move = kNoMove;  // a key collision
-  std::vector<std::uint16_t>& index = order_moves(ply, table_move);
+  ordering.score(ply, list, table_move);
   const OnPath on_path(path, p, key);  // for the repetitions below it
 
   const int original_alpha = alpha;
   int best = -kInfinity;
   std::uint16_t best_move = kNoMove;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::uint16_t generated = static_cast<std::uint16_t>(pick(ply, i, index));
+    const std::uint16_t generated = static_cast<std::uint16_t>(ordering.pick(ply, i, list));
     const Move m = list[i];
     const Position child = make_move(p, m);
     const std::uint64_t child_key = key ^ key_change(m, p.to_move);
@@ -240,16 +203,7 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
         alpha = score;
         update_pv(ply, m);
         if (alpha >= beta) {
-          if (!m.is_capture()) {
-            if (!(m == killers[ply][0])) {
-              killers[ply][1] = killers[ply][0];
-              killers[ply][0] = m;
-            }
-            // Halved all round before it could overflow: what counts is the order.
-            if ((history[m.from][m.to] += depth * depth) > (1 << 24))
-              for (auto& row : history)
-                for (int& h : row) h /= 2;
-          }
+          if (!m.is_capture()) ordering.cut_off(ply, m, depth);
           break;
         }
       }
@@ -267,7 +221,7 @@ void Engine::set_hash_mib(std::size_t mib) { state_->table.resize(mib); }
 void Engine::set_tables(const TableLookup* tables) { state_->tables = tables; }
 void Engine::new_game() {
   state_->table.clear();
-  for (auto& row : state_->history) row.fill(0);
+  state_->ordering.clear();
 }
 
 SearchResult Engine::search(const Position& root, std::span<const Position> history, const Limits& limits,
@@ -282,9 +236,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   s.leaves = TableLeaves(s.tables);
   s.path.reset(history);
   const std::uint64_t root_key = position_key(root);
-  for (auto& k : s.killers) k = {};
-  for (auto& row : s.history)
-    for (int& h : row) h /= 8;  // earlier searches' history still orders, but weighs less
+  s.ordering.new_search();
   s.table.new_search();
 
   SearchResult result;

@@ -10,6 +10,7 @@
 #include "game/notation.h"
 #include "indexing/material_index.h"
 #include "lookup/table_lookup.h"
+#include "probe/own_lookup.h"
 #include "search/engine.h"
 #include "serve/game_json.h"
 #include "serve/game_record.h"
@@ -99,23 +100,29 @@ ApiAnswer error_answer(int http_status, const std::string& message, const char* 
   return {http_status, {{"error", message}, {"status", tsivy_status}}};
 }
 
+const TableLookup& search_lookup(const Tables& tables) {
+  if (const TableLookup* lookup = probe::own_lookup(tables.get())) return *lookup;
+  const Board board = tables.board();
+  const std::string name = std::to_string(board.rows) + "x" + std::to_string(board.columns);
+  throw std::invalid_argument("the tables are of board " + name + ", this is the " + board_name() +
+                              " build: serve them with `tsivy --board " + name + " serve`");
+}
+
 namespace {
-const Manifest& required_manifest(const TableDirectory& directory) {
+const Manifest& required_manifest(const Tables& tables) {
+  const TableDirectory& directory = search_lookup(tables).directory();
   directory.require_classes();
   return directory.manifest();
 }
 }  // namespace
 
-// libtsivy's handle is opened through the C API, by the directory's path (its manifest
-// read a second time there); everything else reads the directory opened once.
-WebApi::WebApi(std::shared_ptr<const TableDirectory> directory, unsigned probe_threads,
-               const std::map<std::string, std::string>& deepest, unsigned search_workers)
-    : tables_(directory->path().string()),
-      info_(info_json(tables_, required_manifest(*directory), deepest)),
+WebApi::WebApi(Tables tables, unsigned probe_threads, const std::map<std::string, std::string>& deepest,
+               unsigned search_workers)
+    : tables_(std::move(tables)),
+      info_(info_json(tables_, required_manifest(tables_), deepest)),
       probe_slots_(static_cast<std::ptrdiff_t>(std::clamp(probe_threads, 1u, 1024u))),
       random_state_(std::random_device{}()),
-      search_tables_(std::make_unique<TableLookup>(std::move(directory), LookupOptions{.cache_bytes = std::size_t{32} << 20})),
-      searches_(std::make_unique<SearchPool>(search_tables_.get(), SearchPoolOptions{.workers = search_workers})) {}
+      searches_(std::make_unique<SearchPool>(&search_lookup(tables_), SearchPoolOptions{.workers = search_workers})) {}
 
 WebApi::~WebApi() = default;
 

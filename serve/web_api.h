@@ -23,12 +23,8 @@
 #include <semaphore>
 #include <string>
 
-#include "table_dir/table_directory.h"
+#include "lookup/table_lookup.h"
 #include "tsivy/tsivy.hpp"
-
-namespace tsivy {
-class TableLookup;
-}
 
 namespace tsivy::serve {
 
@@ -44,17 +40,22 @@ struct ApiAnswer {
 // request the client got wrong: a missing or bad parameter, path or method).
 ApiAnswer error_answer(int http_status, const std::string& message, const char* tsivy_status);
 
+// The lookup inside `tables` (probe/own_lookup.h), through which the engines search the
+// tables the probes read: one reader. Throws std::invalid_argument for tables of another
+// board than this build's (`tsivy --board RxC serve` serves those).
+const TableLookup& search_lookup(const Tables& tables);
+
 class WebApi {
  public:
-  // Serves the tables of `directory`: probes through libtsivy's handle, opened here
-  // (tables()), the engines' searches through one TableLookup of their own, both on
-  // this one directory. Refuses a directory whose manifest lists no class, so that it
-  // fails at start. At most probe_threads probes run at once, however many connections are open.
+  // Serves `tables`: probes through libtsivy's handle, the engines' searches through
+  // the lookup inside it (search_lookup): the directory is read once, with one block
+  // cache and one record of damaged files. Refuses tables of another board, and a
+  // directory whose manifest lists no class, so that it fails at start. At most probe_threads probes run at once, however many connections are open.
   // deepest: one position of each class's greatest depth (FEN, by class name "MvN"), as
   // `tsivy stats` finds them; /api/info gives "deepest" for the classes it names.
   // search_workers: engine searches run at once (each with its own engine); more wait
   // in a short queue.
-  WebApi(std::shared_ptr<const TableDirectory> directory, unsigned probe_threads,
+  WebApi(Tables tables, unsigned probe_threads,
          const std::map<std::string, std::string>& deepest = {}, unsigned search_workers = 2);
   ~WebApi();
 
@@ -90,8 +91,7 @@ class WebApi {
   mutable std::counting_semaphore<1024> probe_slots_;
   mutable std::mutex random_mutex_;
   mutable std::uint64_t random_state_;
-  std::unique_ptr<TableLookup> search_tables_;
-  std::unique_ptr<SearchPool> searches_;  // thread-safe; after search_tables_, so destroyed first
+  std::unique_ptr<SearchPool> searches_;  // thread-safe; after tables_, so destroyed first
 };
 
 }  // namespace tsivy::serve
