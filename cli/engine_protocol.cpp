@@ -88,29 +88,52 @@ SetGame read_position(const std::vector<Word>& words) {
 
 Go read_go(const std::vector<Word>& words) {
   Go go;
-  if (words.size() == 1) throw ProtocolError("go", "needs 'depth D', 'nodes N', 'movetime MS' or 'infinite'");
-  bool depth = false, nodes = false, movetime = false;
+  if (words.size() == 1)
+    throw ProtocolError("go", "needs 'depth D', 'nodes N', 'movetime MS', a clock ('wtime W btime B') or 'infinite'");
+  constexpr std::string_view kKeys[] = {"depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo"};
+  bool seen[std::size(kKeys)] = {};
+  GameClock clock;
   for (std::size_t k = 1; k < words.size(); ++k) {
     const std::string_view key = words[k].text;
     if (key == "infinite") {
       go.infinite = true;
       continue;
     }
-    bool* seen = key == "depth" ? &depth : key == "nodes" ? &nodes : key == "movetime" ? &movetime : nullptr;
-    if (!seen) throw ProtocolError("go", "unknown word " + quoted(key) + " (expected depth, nodes, movetime or infinite)");
-    if (*seen) throw ProtocolError("go", std::string(key) + " given twice");
-    *seen = true;
+    const auto found = std::find(std::begin(kKeys), std::end(kKeys), key);
+    if (found == std::end(kKeys))
+      throw ProtocolError("go", "unknown word " + quoted(key) +
+                                    " (expected depth, nodes, movetime, wtime, btime, winc, binc, movestogo or infinite)");
+    bool& once = seen[found - std::begin(kKeys)];
+    if (once) throw ProtocolError("go", std::string(key) + " given twice");
+    once = true;
     if (++k == words.size()) throw ProtocolError("go", std::string(key) + " needs a value");
     const std::string_view value = words[k].text;
+    const std::string name(key);
+    const auto clock_time = [&] { return std::chrono::milliseconds(parse_number(value, 0, kMaxMovetimeMs, "go", name)); };
     if (key == "depth")
-      go.limits.depth = static_cast<int>(parse_number(value, 1, kMaxDepth, "go", "depth"));
+      go.limits.depth = static_cast<int>(parse_number(value, 1, kMaxDepth, "go", name));
     else if (key == "nodes")
-      go.limits.nodes = static_cast<std::uint64_t>(parse_number(value, 1, std::numeric_limits<std::int64_t>::max(), "go", "nodes"));
+      go.limits.nodes = static_cast<std::uint64_t>(parse_number(value, 1, std::numeric_limits<std::int64_t>::max(), "go", name));
+    else if (key == "movetime")
+      go.limits.movetime = std::chrono::milliseconds(parse_number(value, 1, kMaxMovetimeMs, "go", name));
+    else if (key == "wtime")
+      clock.white = clock_time();
+    else if (key == "btime")
+      clock.black = clock_time();
+    else if (key == "winc")
+      clock.white_increment = clock_time();
+    else if (key == "binc")
+      clock.black_increment = clock_time();
     else
-      go.limits.movetime = std::chrono::milliseconds(parse_number(value, 1, kMaxMovetimeMs, "go", "movetime"));
+      clock.turns_to_go = static_cast<int>(parse_number(value, 1, kMaxTurnsToGo, "go", name));
   }
-  if (go.infinite && (depth || nodes || movetime))
-    throw ProtocolError("go", "'infinite' takes no depth, nodes or movetime: it searches until stop");
+  const bool wtime = seen[3], btime = seen[4];
+  const bool any_clock = std::find(std::begin(seen) + 3, std::end(seen), true) != std::end(seen);
+  if (any_clock && !(wtime && btime))
+    throw ProtocolError("go", "a clock needs both wtime and btime (winc, binc and movestogo go with them)");
+  if (go.infinite && std::find(std::begin(seen), std::end(seen), true) != std::end(seen))
+    throw ProtocolError("go", "'infinite' takes no depth, nodes, movetime or clock: it searches until stop");
+  if (any_clock) go.clock = clock;
   return go;
 }
 

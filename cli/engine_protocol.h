@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,7 @@
 #include "game/game.h"
 #include "game/move.h"
 #include "game/position.h"
+#include "search/time_budget.h"
 #include "search/engine.h"
 
 namespace tsivy::cli::protocol {
@@ -41,8 +43,21 @@ struct NewGame {};
 struct SetGame {
   Game game = start_game();
 };
+// `go wtime W btime B [winc I binc J] [movestogo M]`: both sides' clocks; the side to
+// move's decides how long it searches (search/time_budget.h).
+struct GameClock {
+  std::chrono::milliseconds white{0}, black{0};
+  std::chrono::milliseconds white_increment{0}, black_increment{0};
+  int turns_to_go = 0;  // 0: not given (the rest of the game)
+
+  search::TurnClock of(Colour side) const {
+    return side == Colour::White ? search::TurnClock{white, white_increment, turns_to_go}
+                                 : search::TurnClock{black, black_increment, turns_to_go};
+  }
+};
 struct Go {
   search::Limits limits;  // all zero for `go infinite`
+  std::optional<GameClock> clock;
   bool infinite = false;
 };
 struct Stop {};
@@ -66,6 +81,7 @@ Command parse_command(std::string_view line);
 // Limits of the values (docs/engine.md).
 inline constexpr std::int64_t kMaxDepth = search::kMaxPly;
 inline constexpr std::int64_t kMaxMovetimeMs = 1'000'000'000;  // 11.6 days: any real game's clock
+inline constexpr std::int64_t kMaxTurnsToGo = 1000;
 inline constexpr std::int64_t kMaxHashMib = 65536;
 
 // `text` as a whole number in [low, high], or throws ProtocolError(command, "NAME 'text'

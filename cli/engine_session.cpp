@@ -162,8 +162,14 @@ void EngineSession::search(Game game, protocol::Go go) {
     bestmove = "bestmove none reason repetition";
   } else {
     try {
+      search::Limits limits = go.limits;
+      if (go.clock) {
+        // The side to move's clock decides this turn's time; a movetime also given still bounds it.
+        const std::chrono::milliseconds budget = search::time_for_turn(go.clock->of(game.current().to_move));
+        limits.movetime = limits.movetime.count() ? std::min(limits.movetime, budget) : budget;
+      }
       const search::SearchResult result = engine_.search(
-          game.current(), game.history(), go.limits, [this](const search::Iteration& it) {
+          game.current(), game.history(), limits, [this](const search::Iteration& it) {
             if (is_searched_iteration(it)) write(info_line(it));
           }, &stop_);
       if (result.from_tables) write(table_info_line(result));

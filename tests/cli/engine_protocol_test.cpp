@@ -113,8 +113,38 @@ TEST(EngineProtocol, GoLimits) {
   EXPECT_EQ(infinite.limits.movetime.count(), 0);
 }
 
+// go wtime W btime B [winc I binc J] [movestogo M]: both clocks, kept for the side to move.
+TEST(EngineProtocol, GoWithAClock) {
+  const Go go = parsed<Go>("go wtime 60000 btime 30000 winc 1000 binc 500 movestogo 20");
+  ASSERT_TRUE(go.clock.has_value());
+  EXPECT_EQ(go.clock->of(Colour::White).left, std::chrono::milliseconds(60000));
+  EXPECT_EQ(go.clock->of(Colour::White).increment, std::chrono::milliseconds(1000));
+  EXPECT_EQ(go.clock->of(Colour::Black).left, std::chrono::milliseconds(30000));
+  EXPECT_EQ(go.clock->of(Colour::Black).increment, std::chrono::milliseconds(500));
+  EXPECT_EQ(go.clock->of(Colour::Black).turns_to_go, 20);
+  EXPECT_EQ(go.limits.movetime.count(), 0);
+  const Go plain = parsed<Go>("go btime 0 wtime 5");  // any order; no time left is a time
+  ASSERT_TRUE(plain.clock.has_value());
+  EXPECT_EQ(plain.clock->of(Colour::White).turns_to_go, 0);
+  EXPECT_EQ(plain.clock->of(Colour::Black).left.count(), 0);
+  const Go bounded = parsed<Go>("go wtime 1000 btime 1000 depth 4");
+  EXPECT_EQ(bounded.limits.depth, 4);
+  EXPECT_FALSE(parsed<Go>("go depth 3").clock.has_value());
+}
+
+TEST(EngineProtocol, GoRefusesBadClocks) {
+  expect_refused("go wtime 1000", "go", "a clock needs both wtime and btime");
+  expect_refused("go btime 1000 winc 10", "go", "a clock needs both wtime and btime");
+  expect_refused("go movestogo 5", "go", "a clock needs both wtime and btime");
+  expect_refused("go wtime -1 btime 5", "go", "wtime '-1' is not a whole number from 0 to");
+  expect_refused("go wtime 5 btime 5 movestogo 0", "go", "movestogo '0' is not a whole number from 1 to 1000");
+  expect_refused("go wtime 5 btime 5 winc", "go", "winc needs a value");
+  expect_refused("go wtime 5 btime 5 wtime 6", "go", "wtime given twice");
+  expect_refused("go infinite wtime 5 btime 5", "go", "'infinite' takes no depth, nodes, movetime or clock");
+}
+
 TEST(EngineProtocol, GoRefusesBadLimits) {
-  expect_refused("go", "go", "needs 'depth D', 'nodes N', 'movetime MS' or 'infinite'");
+  expect_refused("go", "go", "needs 'depth D', 'nodes N', 'movetime MS', a clock ('wtime W btime B') or 'infinite'");
   expect_refused("go depth 0", "go", "depth '0' is not a whole number from 1 to 128");
   expect_refused("go depth 129", "go", "depth '129' is not a whole number from 1 to 128");
   expect_refused("go depth 3x", "go", "depth '3x'");

@@ -176,6 +176,10 @@ class SessionTest(EngineTest):
         began = time.monotonic()
         self.assertSearch(search_lines(e, "go movetime 50"), fen)
         self.assertLess(time.monotonic() - began, 2.0)
+        # On a clock: White to move here, with 2 s left of which a turn takes a 25th.
+        began = time.monotonic()
+        self.assertSearch(search_lines(e, "go wtime 2000 btime 600000"), fen)
+        self.assertLess(time.monotonic() - began, 1.0)
         # The same game from its FEN: the turns are played from there.
         e.send(f"position fen {START} moves {first}")
         self.assertEqual(e.ask("show", "fen"), f"fen {after_first} turns 1")
@@ -218,6 +222,8 @@ class SessionTest(EngineTest):
             ("go depth 0", "error go: depth '0' is not a whole number from 1 to 128"),
             ("go movetime fast", "error go: movetime 'fast'"),
             ("go depth 3 ponder", "error go: unknown word 'ponder'"),
+            ("go wtime 1000", "error go: a clock needs both wtime and btime"),
+            ("go wtime 1000 btime -1", "error go: btime '-1' is not a whole number from 0 to"),
             ("setoption name Foo value 1", "error setoption: unknown option 'Foo'"),
             ("setoption name Hash value abc", "error setoption: Hash 'abc' is not a whole number"),
             ("setoption name Hash value 0", "error setoption: Hash '0'"),
