@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/probe_output.h"
+#include "game/notation.h"
 #include "serve/probe_json.h"
 
 namespace tsivy::cli {
@@ -20,18 +21,18 @@ void add_play_command(CLI::App& app) {
       ->check(CLI::Range(1, 100000));
   cmd->add_flag("--json", *json, "One JSON object: the start's value and the line, each turn with the position after it");
   cmd->callback([dir, fen, json, max_turns] {
-    const Sets start = parse_fen(*fen);
+    const Position start = parse_position(*fen);
     const Tables tables(*dir);
     if (*json) {
       std::cout << serve::line_json(tables, start, *max_turns).dump() << "\n";
       return;
     }
-    const ProbeValue value = tables.probe(start);
-    std::cout << format_fen(start) << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
+    const ProbeValue value = tables.probe(start.us, start.them);
+    std::cout << format_position(start) << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
     int n = 0;
     const serve::PrincipalLine line = serve::principal_line(tables, start, *max_turns);
     for (const serve::LineStep& step : line.steps)
-      std::cout << ++n << ". " << step.turn.text << "  " << format_fen(step.after) << "  "
+      std::cout << ++n << ". " << step.turn.text << "  " << format_position(step.after) << "  "
                 << value_text(step.value.wdl, step.value.depth) << "\n";
     if (line.end == serve::LineEnd::repetition) std::cout << "(draw: the last position occurred for the third time)\n";
     if (line.end == serve::LineEnd::max_turns) std::cout << "(stopped after " << *max_turns << " turns)\n";

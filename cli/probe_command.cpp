@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/probe_output.h"
+#include "game/notation.h"
 #include "serve/probe_json.h"
 
 namespace tsivy::cli {
@@ -17,15 +18,15 @@ void add_probe_command(CLI::App& app) {
   cmd->add_option("--fen", *fen, "Position, e.g. \"9/6B2/4W4/2W6/9 w\"")->required();
   cmd->add_flag("--json", *json, "One JSON object: value, depth, best turn and the scored turns");
   cmd->callback([dir, fen, json] {
-    const Sets position = parse_fen(*fen);
+    const Position position = parse_position(*fen);
     const Tables tables(*dir);
     if (*json) {
       std::cout << serve::probe_json(tables, position).dump() << "\n";
       return;
     }
-    const ProbeValue value = tables.probe(position);
-    std::cout << format_fen(position) << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
-    for (const tsivy_turn& t : tables.turns(position)) std::cout << "  " << t.text << "  " << value_text(t.wdl, t.depth) << "\n";
+    const ProbeValue value = tables.probe(position.us, position.them);
+    std::cout << format_position(position) << ": " << value_text(value.wdl, value.depth) << " for the side to move\n";
+    for (const tsivy_turn& t : tables.turns(position.us, position.them)) std::cout << "  " << t.text << "  " << value_text(t.wdl, t.depth) << "\n";
   });
 }
 

@@ -99,8 +99,7 @@ void run_solve(const SolveCommandOptions& options) {
   generate_tables(generate);
   const double solving = seconds_since(began);
 
-  const Position start_position_of_the_board = start_position();
-  const Sets start{start_position_of_the_board.us, start_position_of_the_board.them, true};
+  const Position start = start_position();
   const Tables tables(options.out);
 
   const auto counting_began = std::chrono::steady_clock::now();
@@ -132,15 +131,15 @@ void run_solve(const SolveCommandOptions& options) {
     return;
   }
 
-  const ProbeValue value = tables.probe(start);
+  const ProbeValue value = tables.probe(start.us, start.them);
   std::cout << board_name() << ": every class up to " << generate.max_stones << " stones solved in " << options.out
             << "\n";
-  std::cout << "Start " << format_fen(start) << ": " << value_text(value.wdl, value.depth)
+  std::cout << "Start " << format_position(start) << ": " << value_text(value.wdl, value.depth)
             << " for the side to move (White)\n";
   const serve::PrincipalLine line = serve::principal_line(tables, start, options.max_turns);
   int n = 0;
   for (const serve::LineStep& step : line.steps)
-    std::cout << "  " << ++n << ". " << step.turn.text << "  " << format_fen(step.after) << "  "
+    std::cout << "  " << ++n << ". " << step.turn.text << "  " << format_position(step.after) << "  "
               << value_text(step.value.wdl, step.value.depth) << "\n";
   if (line.end == serve::LineEnd::repetition) std::cout << "  (draw: the last position occurred for the third time)\n";
   if (line.end == serve::LineEnd::max_turns) std::cout << "  (stopped after " << options.max_turns << " turns)\n";

@@ -57,7 +57,7 @@ nlohmann::json game_json(const Tables& tables, const Game& game) {
   const int stones = count(position.occupied());
   nlohmann::json out;
   if (stones <= tables.max_stones()) {
-    out = probe_json(tables, sets_of(position));
+    out = probe_json(tables, position);
     out["in_tables"] = true;
   } else {
     out = {{"fen", format_position(position)}, {"wdl", nullptr}, {"depth", nullptr}, {"best", nullptr},

@@ -1,6 +1,7 @@
 #include "serve/probe_json.h"
 
 #include "game/game.h"
+#include "game/notation.h"
 
 namespace tsivy::serve {
 
@@ -11,30 +12,30 @@ nlohmann::json value_json(const Value& value) {
 
 nlohmann::json value_json(int wdl, int depth) { return value_json(value_of_wdl(wdl, depth)); }
 
-nlohmann::json probe_json(const Tables& tables, const Sets& position) {
-  const ProbeValue value = tables.probe(position);
-  const std::vector<tsivy_turn> turns = tables.turns(position);
+nlohmann::json probe_json(const Tables& tables, const Position& position) {
+  const ProbeValue value = tables.probe(position.us, position.them);
+  const std::vector<tsivy_turn> turns = tables.turns(position.us, position.them);
   nlohmann::json scored = nlohmann::json::array();
   for (const tsivy_turn& t : turns) {
     nlohmann::json entry = value_json(t.wdl, t.depth);
     entry["turn"] = t.text;
-    entry["fen"] = format_fen(after(position, t));
+    entry["fen"] = format_position(after(position, t));
     scored.push_back(entry);
   }
   nlohmann::json out = value_json(value.wdl, value.depth);
-  out["fen"] = format_fen(position);
+  out["fen"] = format_position(position);
   out["best"] = turns.empty() ? nlohmann::json(nullptr) : nlohmann::json(turns.front().text);
   out["turns"] = scored;
   return out;
 }
 
-PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns) {
+PrincipalLine principal_line(const Tables& tables, const Position& start, int max_turns) {
   PrincipalLine line;
-  Sets position = start;
+  Position position = start;
   // The line as a game, for game/'s repetition rule.
-  Game game(position_of(start));
+  Game game(start);
   for (;;) {
-    const std::vector<tsivy_turn> turns = tables.turns(position);
+    const std::vector<tsivy_turn> turns = tables.turns(position.us, position.them);
     if (turns.empty()) {
       line.end = LineEnd::no_turn;
       break;
@@ -44,7 +45,7 @@ PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns) {
       break;
     }
     position = after(position, turns.front());
-    line.steps.push_back({turns.front(), position, tables.probe(position)});
+    line.steps.push_back({turns.front(), position, tables.probe(position.us, position.them)});
     game.play(turns.front().text);
     if (game.ended_by_repetition()) {
       line.end = LineEnd::repetition;
@@ -63,18 +64,18 @@ const char* line_end_name(LineEnd end) {
   return "?";
 }
 
-nlohmann::json line_json(const Tables& tables, const Sets& start, int max_turns) {
+nlohmann::json line_json(const Tables& tables, const Position& start, int max_turns) {
   const PrincipalLine principal = principal_line(tables, start, max_turns);
   nlohmann::json line = nlohmann::json::array();
   for (const LineStep& step : principal.steps) {
     nlohmann::json entry = value_json(step.value.wdl, step.value.depth);
     entry["turn"] = step.turn.text;
-    entry["fen"] = format_fen(step.after);
+    entry["fen"] = format_position(step.after);
     line.push_back(entry);
   }
-  const ProbeValue value = tables.probe(start);
+  const ProbeValue value = tables.probe(start.us, start.them);
   nlohmann::json out = value_json(value.wdl, value.depth);
-  out["fen"] = format_fen(start);
+  out["fen"] = format_position(start);
   out["line"] = line;
   out["end"] = line_end_name(principal.end);
   return out;

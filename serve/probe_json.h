@@ -18,22 +18,19 @@ nlohmann::json value_json(const Value& value);
 // The same from the C API's numbers (tsivy.h).
 nlohmann::json value_json(int wdl, int depth);
 
-// The same position as game/ holds it, and back.
-inline Position position_of(const Sets& s) { return {s.us, s.them, s.white_to_move ? Colour::White : Colour::Black}; }
-inline Sets sets_of(const Position& p) { return {p.us, p.them, p.to_move == Colour::White}; }
-
-// The position a turn leads to, the other colour to move.
-inline Sets after(const Sets& before, const tsivy_turn& turn) { return {turn.us, turn.them, !before.white_to_move}; }
+// The position a turn of the C API leads to (its sets are the next mover's), the other
+// colour to move.
+inline Position after(const Position& before, const tsivy_turn& turn) { return {turn.us, turn.them, other(before.to_move)}; }
 
 // {"fen", "wdl", "depth", "best": turn or null, "turns": [{"turn", "wdl", "depth", "fen"}]},
 // best first, each turn's value seen from the side that makes it.
-nlohmann::json probe_json(const Tables& tables, const Sets& position);
+nlohmann::json probe_json(const Tables& tables, const Position& position);
 
 // One turn of the principal line: the turn, the position after it and that position's
 // value for its side to move.
 struct LineStep {
   tsivy_turn turn;
-  Sets after;
+  Position after;
   ProbeValue value;
 };
 
@@ -51,10 +48,10 @@ struct PrincipalLine {
 // The best turn, then the best reply, and so on: a won or lost line ends when the loser
 // has no turn (depth 0); a drawn line ends when a position occurs for the third time,
 // unless max_turns comes first.
-PrincipalLine principal_line(const Tables& tables, Sets start, int max_turns);
+PrincipalLine principal_line(const Tables& tables, const Position& start, int max_turns);
 
 // {"fen", "wdl", "depth", "line": [{"turn", "fen", "wdl", "depth"}], "end": line_end_name}:
 // the start's value, its principal line and why the line stops there.
-nlohmann::json line_json(const Tables& tables, const Sets& start, int max_turns);
+nlohmann::json line_json(const Tables& tables, const Position& start, int max_turns);
 
 }  // namespace tsivy::serve

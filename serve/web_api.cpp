@@ -126,7 +126,7 @@ WebApi::WebApi(Tables tables, unsigned probe_threads, const std::map<std::string
 
 WebApi::~WebApi() = default;
 
-std::optional<Sets> WebApi::read_position(const std::optional<std::string>& fen, ApiAnswer& error) const {
+std::optional<Position> WebApi::read_position(const std::optional<std::string>& fen, ApiAnswer& error) const {
   if (!fen) {
     error = error_answer(400, "missing parameter: fen (a position, e.g. the start \"" + format_position(start_position()) + "\")",
                          tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
@@ -138,9 +138,9 @@ std::optional<Sets> WebApi::read_position(const std::optional<std::string>& fen,
     return std::nullopt;
   }
   try {
-    return parse_fen(*fen);
-  } catch (const Error& e) {
-    error = error_answer(http_status_of(e.status()), e.message(), tsivy_status_name(e.status()));
+    return parse_position(*fen);
+  } catch (const InvalidPosition& e) {
+    error = error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_FEN));
     return std::nullopt;
   }
 }
@@ -148,7 +148,7 @@ std::optional<Sets> WebApi::read_position(const std::optional<std::string>& fen,
 template <class Answer>
 ApiAnswer WebApi::answer_for_position(const std::optional<std::string>& fen, Answer&& answer) const {
   ApiAnswer error;
-  const std::optional<Sets> position = read_position(fen, error);
+  const std::optional<Position> position = read_position(fen, error);
   if (!position) return error;
   try {
     ProbeSlot slot(probe_slots_);
@@ -161,7 +161,7 @@ ApiAnswer WebApi::answer_for_position(const std::optional<std::string>& fen, Ans
 }
 
 ApiAnswer WebApi::probe(const std::optional<std::string>& fen) const {
-  return answer_for_position(fen, [this](const Sets& position) { return probe_json(tables_, position); });
+  return answer_for_position(fen, [this](const Position& position) { return probe_json(tables_, position); });
 }
 
 ApiAnswer WebApi::line(const std::optional<std::string>& fen, const std::optional<std::string>& max_turns) const {
@@ -173,13 +173,13 @@ ApiAnswer WebApi::line(const std::optional<std::string>& fen, const std::optiona
       return error_answer(400, "max_turns: expected a whole number from 1 to " + std::to_string(kMaxLineTurns),
                           tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
   }
-  return answer_for_position(fen, [this, turns](const Sets& position) { return line_json(tables_, position, turns); });
+  return answer_for_position(fen, [this, turns](const Position& position) { return line_json(tables_, position, turns); });
 }
 
 ApiAnswer WebApi::game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const {
   try {
-    return answer_for_position(fen, [this, &moves](const Sets& first) {
-      return game_json(tables_, read_game(position_of(first), moves));
+    return answer_for_position(fen, [this, &moves](const Position& first) {
+      return game_json(tables_, read_game(first, moves));
     });
   } catch (const BadGame& e) {
     return error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
@@ -216,11 +216,11 @@ ApiAnswer WebApi::search(const std::optional<std::string>& fen, const std::optio
   if (game && !is_game_id(*game))
     return error_answer(400, "game: expected an id of 1 to 64 letters, digits, - or _", bad);
   ApiAnswer error;
-  const std::optional<Sets> first = read_position(fen, error);
+  const std::optional<Position> first = read_position(fen, error);
   if (!first) return error;
   std::optional<Game> record;
   try {
-    record = read_game(position_of(*first), moves);
+    record = read_game(*first, moves);
   } catch (const BadGame& e) {
     return error_answer(400, e.what(), bad);
   }
@@ -265,10 +265,10 @@ std::optional<std::pair<int, int>> class_stones(const nlohmann::json& info, cons
 }
 
 // us stones, then them stones, on distinct points drawn uniformly; White to move.
-Sets random_placement(std::mt19937_64& random, int us, int them) {
+Position random_placement(std::mt19937_64& random, int us, int them) {
   std::array<int, kPoints> points{};
   for (int p = 0; p < kPoints; ++p) points[p] = p;
-  Sets s;
+  Position s{0, 0, Colour::White};
   for (int i = 0; i < us + them; ++i) {
     std::swap(points[i], points[std::uniform_int_distribution<int>(i, kPoints - 1)(random)]);
     (i < us ? s.us : s.them) |= std::uint64_t{1} << points[i];
@@ -292,11 +292,11 @@ ApiAnswer WebApi::random_position(const std::optional<std::string>& material, co
   ProbeSlot slot(probe_slots_);
   try {
     for (int tries = 0; tries < kRandomTries; ++tries) {
-      const Sets position = random_placement(random, stones->first, stones->second);
-      const ProbeValue value = tables_.probe(position);
+      const Position position = random_placement(random, stones->first, stones->second);
+      const ProbeValue value = tables_.probe(position.us, position.them);
       if (wdl_name(value.wdl) == *wdl) {
         nlohmann::json out = value_json(value.wdl, value.depth);
-        out["fen"] = format_fen(position);
+        out["fen"] = format_position(position);
         out["class"] = *material;
         return {200, out};
       }

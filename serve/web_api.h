@@ -84,7 +84,7 @@ class WebApi {
   template <class Answer>
   ApiAnswer answer_for_position(const std::optional<std::string>& fen, Answer&& answer) const;
   // The position of a fen parameter, or the error answer for it.
-  std::optional<Sets> read_position(const std::optional<std::string>& fen, ApiAnswer& error) const;
+  std::optional<Position> read_position(const std::optional<std::string>& fen, ApiAnswer& error) const;
 
   const Tables tables_;
   nlohmann::json info_;
