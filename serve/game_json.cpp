@@ -21,14 +21,10 @@ nlohmann::json turns_outside(const Tables& tables, const Position& position) {
   std::vector<Scored> scored;
   for (const Turn& t : generate_turns(position)) {
     nlohmann::json entry = {{"turn", t.notation}, {"wdl", nullptr}, {"depth", nullptr}};
-    Value value;  // unused: not known outside the tables
-    if (count(t.result.occupied()) <= tables.max_stones()) {
-      const ProbeValue after = tables.probe(t.result.us, t.result.them);
-      value = turn_value(value_of_wdl(after.wdl, after.depth));
-      entry.update(value_json(value));
-    }
+    const std::optional<Value> value = maker_value(tables, t.result);
+    if (value) entry.update(value_json(*value));
     entry["fen"] = format_position(t.result);
-    scored.push_back({std::move(entry), best_first(value)});
+    scored.push_back({std::move(entry), best_first(value.value_or(Value{}))});
   }
   // lookup/outcome.h's order: a known win first, then what the tables cannot tell, then
   // draws, then losses.

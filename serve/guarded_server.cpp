@@ -108,7 +108,9 @@ class BufferedSocket : public httplib::Stream {
   std::size_t start_ = 0;
 };
 
-enum class Head { complete, closed, line_too_long, headers_too_large, not_http };
+// line_too_long: a request for the API (answered in JSON); page_line_too_long: for the
+// page, a link a person opened (answered with a page they can read).
+enum class Head { complete, closed, line_too_long, page_line_too_long, headers_too_large, not_http };
 
 // Reads until the buffer holds the whole head of the next request (up to its blank
 // line), stopping as soon as the head passes a limit.
@@ -121,7 +123,8 @@ Head read_head(BufferedSocket& socket, int read_timeout_ms) {
       const std::size_t space = bytes.find(' ');
       const bool request = space != std::string_view::npos && space > 0 && space < 16 && bytes.size() > space + 1 &&
                            bytes[space + 1] == '/';
-      return request ? Head::line_too_long : Head::not_http;
+      if (!request) return Head::not_http;
+      return bytes.substr(space + 1).starts_with("/api/") ? Head::line_too_long : Head::page_line_too_long;
     }
     if (line_end != std::string_view::npos) {
       const std::string_view headers = bytes.substr(line_end + 1);
@@ -137,12 +140,19 @@ Head read_head(BufferedSocket& socket, int read_timeout_ms) {
 }
 
 // The answer to a head refused before httplib saw it, as the server's other errors
-// (web_server.cpp's send_json), on a connection that then closes.
-void refuse(BufferedSocket& socket, int fd, int status, const char* reason, const std::string& message) {
-  const std::string body = error_answer(status, message, tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT)).body.dump();
+// (web_server.cpp's send_json), on a connection that then closes. For the page
+// (as_page) a short page with the message and a way back, not JSON: a person opened it.
+void refuse(BufferedSocket& socket, int fd, int status, const char* reason, const std::string& message,
+            bool as_page = false) {
+  const std::string body =
+      as_page ? "<!doctype html><meta charset=\"utf-8\"><title>tsivy: " + std::string(reason) +
+                    "</title><p>This link is too long for the explorer: " + message +
+                    ".</p><p><a href=\"/\">Open the explorer</a></p>\n"
+              : error_answer(status, message, tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT)).body.dump();
   const std::string answer = "HTTP/1.1 " + std::to_string(status) + " " + reason +
-                             "\r\nCache-Control: no-store\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                             "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+                             "\r\nCache-Control: no-store\r\nConnection: close\r\nContent-Type: " +
+                             (as_page ? "text/html; charset=utf-8" : "application/json") +
+                             "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   for (std::size_t sent = 0; sent < answer.size();) {
     const ssize_t n = socket.write(answer.data() + sent, answer.size() - sent);
     if (n <= 0) return;
@@ -188,8 +198,9 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     if (socket.unread().empty() && socket.fill(keep_alive_ms) <= 0) break;  // idle too long, or closed
     const Head head = read_head(socket, read_ms);
     if (head == Head::closed) break;
-    if (head == Head::line_too_long) {
-      refuse(socket, sock, 414, "URI Too Long", "request line longer than " + std::to_string(kMaxRequestLineBytes) + " bytes");
+    if (head == Head::line_too_long || head == Head::page_line_too_long) {
+      refuse(socket, sock, 414, "URI Too Long", "request line longer than " + std::to_string(kMaxRequestLineBytes) + " bytes",
+             head == Head::page_line_too_long);
       break;
     }
     if (head == Head::headers_too_large) {

@@ -12,6 +12,12 @@ nlohmann::json value_json(const Value& value) {
 
 nlohmann::json value_json(int wdl, int depth) { return value_json(value_of_wdl(wdl, depth)); }
 
+std::optional<Value> maker_value(const Tables& tables, const Position& after) {
+  if (count(after.occupied()) > tables.max_stones()) return std::nullopt;
+  const ProbeValue value = tables.probe(after.us, after.them);
+  return turn_value(value_of_wdl(value.wdl, value.depth));
+}
+
 nlohmann::json probe_json(const Tables& tables, const Position& position) {
   const ProbeValue value = tables.probe(position.us, position.them);
   const std::vector<tsivy_turn> turns = tables.turns(position.us, position.them);

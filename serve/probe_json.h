@@ -5,6 +5,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
 
 #include "game/position.h"
@@ -17,6 +18,10 @@ namespace tsivy::serve {
 nlohmann::json value_json(const Value& value);
 // The same from the C API's numbers (tsivy.h).
 nlohmann::json value_json(int wdl, int depth);
+
+// The value of a turn for the side that made it, from the position it led to, where the
+// tables reach that position; nullopt above them ("not in the tables").
+std::optional<Value> maker_value(const Tables& tables, const Position& after);
 
 // The position a turn of the C API leads to (its sets are the next mover's), the other
 // colour to move.

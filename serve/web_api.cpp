@@ -15,6 +15,7 @@
 #include "serve/game_json.h"
 #include "serve/game_record.h"
 #include "serve/probe_json.h"
+#include "serve/record_json.h"
 #include "serve/search_json.h"
 #include "serve/search_pool.h"
 #include "table_dir/manifest.h"
@@ -180,6 +181,16 @@ ApiAnswer WebApi::game(const std::optional<std::string>& fen, const std::optiona
   try {
     return answer_for_position(fen, [this, &moves](const Position& first) {
       return game_json(tables_, read_game(first, moves));
+    });
+  } catch (const BadGame& e) {
+    return error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
+  }
+}
+
+ApiAnswer WebApi::record(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const {
+  try {
+    return answer_for_position(fen, [this, &moves](const Position& first) {
+      return record_json(tables_, read_game(first, moves));
     });
   } catch (const BadGame& e) {
     return error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));

@@ -9,6 +9,8 @@
 //   GET /api/random?class=MvN&wdl=V  a random position of the class with value V for the side to move
 //   GET /api/game?fen=F&moves=T1+T2  the position after the turns, its legal turns (also
 //                                   outside the tables) and whether the game has ended (game_json.h)
+//   GET /api/record?fen=F&moves=T1+T2  the whole game: the position after each turn and the
+//                                   turn's value, every turn checked (record_json.h)
 //   GET /api/search?fen=F&moves=T1+T2&movetime=MS[&game=ID]  the engine's best turn there
 //                                   (search_pool.h: a worker pool, each search stoppable)
 #pragma once
@@ -67,6 +69,8 @@ class WebApi {
   ApiAnswer random_position(const std::optional<std::string>& material, const std::optional<std::string>& wdl) const;
   // fen: the game's first position; moves: its turns from there, separated by spaces.
   ApiAnswer game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const;
+  // The same game, every position of it (a game record loaded by the page).
+  ApiAnswer record(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const;
   // The engine's best turn after the game's moves, searched for movetime milliseconds
   // (kMinMovetime..kMaxMovetime, default kDefaultMovetime). game: an id of the page's
   // game (letters, digits, - and _, up to 64): a newer search of it stops this one (409).

@@ -103,6 +103,9 @@ WebServer::WebServer(const WebApi& api) : api_(api), server_(std::make_unique<Gu
   s.Get("/api/game", [&api](const httplib::Request& req, httplib::Response& res) {
     send_json(res, api.game(parameter(req, "fen"), parameter(req, "moves")));
   });
+  s.Get("/api/record", [&api](const httplib::Request& req, httplib::Response& res) {
+    send_json(res, api.record(parameter(req, "fen"), parameter(req, "moves")));
+  });
   s.Get("/api/search", [&api](const httplib::Request& req, httplib::Response& res) {
     send_json(res, api.search(parameter(req, "fen"), parameter(req, "moves"), parameter(req, "movetime"),
                               parameter(req, "game"), client_disconnected));

@@ -282,6 +282,40 @@ class Api(unittest.TestCase):
         self.assertIn("fen", self.assert_json_error("/api/game?moves=d1-d2", 400)["error"])
         self.assert_json_error("/api/game?fen=" + urllib.parse.quote(DRAWN) + "&moves=d1-d2%00", 400)
 
+    # /api/record: a whole game loaded from its record, each position after its turn,
+    # each turn valued for its maker where the tables reach, as /api/game lists them.
+    def test_record_gives_every_position_of_the_game(self):
+        moves = ["d4-e3W-e2A"]
+        _, record = self.server.get(game_path(SIX, moves).replace("/api/game", "/api/record"))
+        first, after = record["positions"]
+        self.assertEqual(first, {"fen": SIX, "turn": None, "wdl": None, "depth": None})
+        _, game = self.server.get(game_path(SIX))
+        listed = next(t for t in game["turns"] if t["turn"] == "d4-e3W-e2A")
+        self.assertEqual(after, listed)
+        self.assertIsNotNone(after["wdl"])  # 4 stones: inside the tables
+        self.assertIsNone(record["end"])
+        _, drawn = self.server.get(game_path(DRAWN, CYCLE * 2).replace("/api/game", "/api/record"))
+        self.assertEqual([p["fen"] for p in drawn["positions"]][::4], [DRAWN] * 3)
+        self.assertEqual(drawn["end"], {"reason": "repetition", "winner": None})
+        for ply, entry in enumerate(drawn["positions"][1:]):
+            _, game = self.server.get(game_path(DRAWN, (CYCLE * 2)[:ply]))
+            self.assertEqual(entry, next(t for t in game["turns"] if t["turn"] == entry["turn"]))
+
+    def test_record_names_the_illegal_turn(self):
+        path = game_path(DRAWN, CYCLE + ["d1-d3"]).replace("/api/game", "/api/record")
+        error = self.assert_json_error(path, 400)
+        self.assertIn('turn 5: illegal turn "d1-d3"', error["error"])
+        self.assert_json_error("/api/record?moves=d1-d2", 400)
+
+    # A link to the page over 8 KiB (a person opened it) gets a page that says so, with a
+    # way back; the API keeps its JSON (test_game_refuses_bad_input).
+    def test_page_link_too_long_gets_a_page(self):
+        status, headers, body = self.raw("/?fen=" + "9" * 9000)
+        self.assertEqual(status, 414)
+        self.assertTrue(headers.get("Content-Type", "").startswith("text/html"), headers)
+        self.assertIn(b"too long", body)
+        self.assertIn(b'href="/"', body)
+
     # /api/search: the engine's best turn, in notation, with its score, depth and
     # principal variation; inside the tables a best turn of the tables.
     def test_search_answers_a_legal_turn_with_its_evaluation(self):
