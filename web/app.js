@@ -4,18 +4,21 @@
 // playing on the board only narrows the server's list down click by click. This file
 // starts the page and joins the controls to what they do.
 
+import { analyseGame, cancelAnalysis } from "./analysis.js";
 import { cancelComputerTurn, engineMoveIfItsTurn, playBestTurn, restoreSettings, saveSettings } from "./computer.js";
 import { MARGIN, STEP, drawGrid, flipBoard, placeLabelsAndHits, previewKind, renderBoard } from "./drawing.js";
-import { goToPly, newGame, onHistory, redo, setMode, setPosition, startFromUrl, undo } from "./game.js";
+import { offerDraw, rematch, resign } from "./ending.js";
+import { goToPly, newGame, redo, setMode, setPosition, startFromUrl, undo } from "./game.js";
 import { cancelSelection, chooseKind, copyFen, loadTypedFen, stopHere, switchSide } from "./input.js";
 import { board } from "./notation.js";
 import { renderEngine, renderInfo, showLine } from "./panels.js";
+import { copyLink, copyRecord, loadRecordText } from "./record.js";
 import { loadInfo } from "./server.js";
 import { $, state } from "./state.js";
 
-// The 5x9 board fills its panel (760 px for 740 units); a smaller board is drawn at the
-// same scale, not with larger points.
-const MAX_PIXELS_PER_UNIT = 760 / 740;
+// The 5x9 board fills its panel (760 px for its 764 units); a smaller board is drawn at
+// the same scale, not with larger points.
+const MAX_PIXELS_PER_UNIT = 760 / 764;
 
 export async function start() {
   if (!(await loadInfo())) return;
@@ -27,7 +30,13 @@ export async function start() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("best-turn").addEventListener("click", () => playBestTurn(false));
-  restoreSettings();
+  // A first visit to the bare address is someone come to play: the computer takes
+  // Black at once. A link to a position opens it for two players, as before.
+  const bare = !new URL(window.location.href).search;
+  if (!restoreSettings() && bare) {
+    $("computer").checked = true;
+    saveSettings();
+  }
   $("computer").addEventListener("change", () => {
     saveSettings();
     cancelComputerTurn();
@@ -46,9 +55,11 @@ export async function start() {
     engineMoveIfItsTurn(true);
   });
   $("new-game").addEventListener("click", newGame);
+  $("resign").addEventListener("click", resign);
+  $("offer-draw").addEventListener("click", offerDraw);
+  $("rematch").addEventListener("click", rematch);
   $("flip-board").addEventListener("click", flipBoard);
   $("moves-start").addEventListener("click", () => goToPly(0));
-  window.addEventListener("popstate", onHistory);
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", () => setMode(radio.value));
   $("switch-side").addEventListener("click", switchSide);
   $("clear-board").addEventListener("click", () => setPosition(board.empty + " " + state.position.side));
@@ -64,8 +75,14 @@ export async function start() {
   $("stop-here").addEventListener("click", stopHere);
   $("cancel-turn").addEventListener("click", cancelSelection);
   $("line-panel").addEventListener("toggle", showLine);
+  $("analyse").addEventListener("click", analyseGame);
+  window.addEventListener("pagehide", cancelAnalysis);
+  $("record-copy").addEventListener("click", copyRecord);
+  $("record-link").addEventListener("click", copyLink);
+  $("record-load").addEventListener("click", loadRecordText);
   document.addEventListener("keydown", (event) => {
-    if ((event.target instanceof HTMLInputElement && event.target.type === "text") || event.target instanceof HTMLSelectElement) return;
+    if ((event.target instanceof HTMLInputElement && event.target.type === "text") || event.target instanceof HTMLSelectElement ||
+        event.target instanceof HTMLTextAreaElement) return;
     if (event.key === "Escape") cancelSelection();
     else if (event.key === "z") undo();
     else if (event.key === "y") redo();
@@ -76,7 +93,7 @@ export async function start() {
   });
 
   placeLabelsAndHits();
-  startFromUrl("replace");
+  startFromUrl();
 }
 
 document.addEventListener("DOMContentLoaded", start);

@@ -106,12 +106,14 @@ export function saveSettings() {
   try { window.sessionStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch (e) { /* storage off: a reload forgets them */ }
 }
 
+// Whether this tab had settings kept.
 export function restoreSettings() {
   let settings = null;
   try { settings = JSON.parse(window.sessionStorage.getItem(SETTINGS_KEY)); } catch (e) { settings = null; }
-  if (!settings) return;
+  if (!settings) return false;
   $("computer").checked = Boolean(settings.computer);
   if (["w", "b"].includes(settings.side)) $("human-side").value = settings.side;
   if ([...$("strength").options].some((o) => o.value === settings.strength)) $("strength").value = settings.strength;
   if (state.flipped !== ($("human-side").value === "b")) state.flipped = !state.flipped;
+  return true;
 }

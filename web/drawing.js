@@ -8,7 +8,9 @@ import { $, state } from "./state.js";
 
 export const STEP = 80;    // board units between neighbouring points
 
-export const MARGIN = 50;  // board units around the outer lines
+// Board units around the outer lines: room for the coordinates outside the stones of the
+// edge rows (a stone's radius is 0.3 STEP, a label on a phone 32 units high).
+export const MARGIN = 62;
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -73,9 +75,10 @@ function drawPath(points, parent, extraClass) {
   svg("path", { class: "path " + (extraClass || ""), d }, parent);
 }
 
-// The opponent's stones that `before` has and `after` lacks: the ones a turn captures.
-function capturedPoints(before, after) {
-  const mover = state.position.side === "w" ? "W" : "B";
+// The opponent's stones that `before` has and `after` lacks: the ones a turn of `side`
+// captures.
+function capturedPoints(before, after, side) {
+  const mover = side === "w" ? "W" : "B";
   const out = [];
   for (let p = 0; p < board.points; ++p) if (before.cells[p] && before.cells[p] !== mover && !after.cells[p]) out.push(p);
   return out;
@@ -85,9 +88,9 @@ function capturedPoints(before, after) {
 export function placeLabelsAndHits() {
   const labels = $("labels");
   labels.replaceChildren();
-  const bottom = 2 * MARGIN + (board.rows - 1) * STEP - 14;
+  const bottom = 2 * MARGIN + (board.rows - 1) * STEP - 17;
   for (let c = 0; c < board.columns; ++c) svg("text", { class: "label", x: pointX(c), y: bottom }, labels).textContent = board.letters[c];
-  for (let r = 0; r < board.rows; ++r) svg("text", { class: "label", x: 18, y: pointY(r * board.columns) }, labels).textContent = String(r + 1);
+  for (let r = 0; r < board.rows; ++r) svg("text", { class: "label", x: 19, y: pointY(r * board.columns) }, labels).textContent = String(r + 1);
   for (const hit of document.querySelectorAll("#layer-hits .hit")) {
     const p = pointIndex(hit.dataset.point);
     hit.setAttribute("x", pointX(p) - STEP / 2);
@@ -116,7 +119,7 @@ export function renderBoard() {
   let captured = [];
   if (preview) {
     const after = parseFen(preview.fen);
-    captured = capturedPoints(shown, after);
+    captured = capturedPoints(shown, after, state.position.side);
   }
   for (let p = 0; p < board.points; ++p) {
     const cell = shown.cells[p];
@@ -129,13 +132,7 @@ export function renderBoard() {
     svg("path", { class: "cross", d: `M${x - s} ${y - s}L${x + s} ${y + s}M${x + s} ${y - s}L${x - s} ${y + s}` }, overlay);
   }
 
-  const last = state.game[state.ply].turn;
-  if (last && !selection) {
-    const played = parseTurn(last);
-    drawPath(played.points, marks, "last");
-    for (const p of [played.points[0], played.points[played.points.length - 1]])
-      svg("circle", { class: "last-point", cx: pointX(p), cy: pointY(p), r: STEP * 0.4, "data-last": pointName(p) }, marks);
-  }
+  if (state.game[state.ply].turn && !selection) drawLastTurn(marks, stones, overlay);
   if (state.mode === "play" && state.answer && !selection && !preview && !gameResult()) {
     for (const p of new Set(state.turns.map((t) => t.points[0])))
       svg("circle", { class: "movable", cx: pointX(p), cy: pointY(p), r: STEP * 0.38 }, marks);
@@ -149,6 +146,25 @@ export function renderBoard() {
   }
   if (preview && preview.points) drawPath(preview.points, overlay, "preview");
   renderSequenceBar();
+}
+
+// The turn that led to the shown position, whole, until the next one: its path with a
+// dot at each step, its ends ringed, and the stones it took drawn faint and crossed out
+// where they stood (a 9-stone sweep by the computer must not just vanish).
+function drawLastTurn(marks, stones, overlay) {
+  const played = parseTurn(state.game[state.ply].turn);
+  drawPath(played.points, marks, "last");
+  for (const p of played.points.slice(1, -1))
+    svg("circle", { class: "last-step", cx: pointX(p), cy: pointY(p), r: STEP * 0.09 }, marks);
+  for (const p of [played.points[0], played.points[played.points.length - 1]])
+    svg("circle", { class: "last-point", cx: pointX(p), cy: pointY(p), r: STEP * 0.4, "data-last": pointName(p) }, marks);
+  const before = parseFen(state.game[state.ply - 1].fen);
+  for (const p of capturedPoints(before, state.position, before.side)) {
+    const colour = before.cells[p];
+    svg("circle", { class: "stone taken " + colour, cx: pointX(p), cy: pointY(p), r: STEP * 0.3, "data-taken": pointName(p) }, stones);
+    const x = pointX(p), y = pointY(p), s = STEP * 0.14;
+    svg("path", { class: "cross taken", d: `M${x - s} ${y - s}L${x + s} ${y + s}M${x + s} ${y - s}L${x - s} ${y + s}` }, overlay);
+  }
 }
 
 function renderSequenceBar() {
@@ -181,7 +197,7 @@ function choiceText(kind) {
   const selection = state.selection;
   const best = candidates({ points: selection.points, kinds: [...selection.kinds, kind] })[0];  // best first
   const stop = kindEnding(kind);
-  const taken = stop ? ` · takes ${capturedPoints(shownPosition(), parseFen(stop.fen)).length}` : "";
+  const taken = stop ? ` · takes ${capturedPoints(shownPosition(), parseFen(stop.fen), state.position.side).length}` : "";
   return best ? taken + " · " + valueText(best.wdl, best.depth) : "";
 }
 

@@ -1,18 +1,16 @@
-// The game and its history: the positions played, one browser history entry each, so
-// that Back and Forward step through the game; its result (from the server); what a
-// reload finds again (sessionStorage).
+// The game: the positions played, stepped through by the page itself (not the browser's
+// history); its result (from the server); what a reload finds again (sessionStorage).
 
 import { cancelComputerTurn, engineMoveIfItsTurn, enginePlays, engineSide } from "./computer.js";
+import { cancelAnalysis } from "./analysis.js";
 import { renderBoard } from "./drawing.js";
 import { showFenError } from "./input.js";
 import { board, defaultFen, formatFen, parseFen, sideName } from "./notation.js";
 import { renderEngine, renderInfo, renderMoves } from "./panels.js";
-import { askServer, readPosition } from "./server.js";
+import { askServer, readPosition, readRecord } from "./server.js";
 import { $, state } from "./state.js";
 
 const sameEntry = (a, b) => a.fen === b.fen && a.turn === b.turn;
-
-const isPrefix = (short, long) => short.length <= long.length && short.every((e, i) => sameEntry(e, long[i]));
 
 // Why the game is over at the shown position, or null: {text, outcome} for the banner,
 // from the server's "end" (the repetition rule and the end of the game are game/'s).
@@ -20,7 +18,10 @@ const isPrefix = (short, long) => short.length <= long.length && short.every((e,
 // whose win it is ("you", "computer" or "draw"); between two players it names the
 // colour and outcome is "".
 export function gameResult() {
-  const end = state.mode === "play" && state.answer ? state.answer.end : null;
+  if (state.mode !== "play") return null;
+  const agreed = state.ply === state.game.length - 1 ? state.game[state.ply].end : null;
+  if (agreed) return agreedResult(agreed);
+  const end = state.answer ? state.answer.end : null;
   if (!end) return null;
   if (end.reason === "repetition") return { text: "Draw by repetition: this position has occurred for the third time", outcome: "draw" };
   const winner = end.winner === "white" ? "w" : "b";
@@ -31,31 +32,50 @@ export function gameResult() {
   return { text: `${you ? "You win" : "The computer wins"}: ${why}`, outcome: you ? "you" : "computer" };
 }
 
-// Shows entry `ply` of `game`. how: "push" a new history entry, "replace" the current
-// one, or "none" (Back or Forward already moved there).
-function show(game, ply, how) {
+// An end the players chose (web/ending.js), kept on the game's last entry: a side
+// resigned, or both agreed a draw.
+function agreedResult(end) {
+  if (end.reason === "agreed") return { text: "Draw agreed", outcome: enginePlays() ? "draw" : "" };
+  const loser = end.loser, winner = loser === "w" ? "b" : "w";
+  if (!enginePlays()) return { text: `${sideName(loser)} resigned: ${sideName(winner)} wins`, outcome: "" };
+  return { text: "You resigned: the computer wins", outcome: "computer" };  // the computer plays on
+}
+
+// Ends the game at its last position as the players chose ({reason: "resigned", loser}
+// or {reason: "agreed"}), shown at once.
+export function endGame(end) {
+  const game = state.game.slice(0, state.ply + 1);
+  game[state.ply] = { ...game[state.ply], end };
+  show(game, state.ply, false);
+}
+
+// Shows entry `ply` of `game`. browsing: reached by stepping through the game (the
+// arrow keys, Undo, the move list), where the computer does not answer unless asked.
+// The game's navigation is the page's own: a browser keeps some 50 history entries a
+// page, too few for a long game. The link mirrors the position shown, replaced, never
+// pushed, so that Back leaves the page and a copied link opens the position.
+function show(game, ply, browsing) {
   cancelComputerTurn();
+  if (game !== state.game) cancelAnalysis();
   state.game = game;
   state.ply = ply;
   state.fen = game[ply].fen;
   state.position = parseFen(state.fen);
   state.selection = null;
   state.preview = null;
-  state.browsing = how === "none";
-  if (how !== "none") {
-    const url = new URL(window.location.href);
-    url.searchParams.set("fen", state.fen);
-    // Each entry keeps the game up to itself; the page keeps the longer game it knows.
-    const saved = { game: game.slice(0, ply + 1), ply };
-    if (how === "push") window.history.pushState(saved, "", url);
-    else window.history.replaceState(saved, "", url);
-  }
+  state.browsing = browsing;
+  const url = new URL(window.location.href);
+  url.searchParams.set("fen", state.fen);
+  url.searchParams.delete("moves");
+  window.history.replaceState(null, "", url);
   $("fen-input").value = state.fen;
   $("fen-error").hidden = true;
+  $("draw-answer").hidden = true;
   $("line").replaceChildren();
   $("line-panel").open = false;
   renderMoves();
   renderBoard();
+  renderEngine();
   saveGame();
   askServer();
 }
@@ -68,7 +88,7 @@ export function setPosition(fen) {
   fen = formatFen(position);
   if (fen === state.fen && state.ply === 0 && state.game.length === 1) return;
   state.engine = null;
-  show([{ fen, turn: null }], 0, "push");
+  show([{ fen, turn: null }], 0, false);
 }
 
 // Plays a turn of the list; search: the engine's answer that chose it, if it did (its
@@ -77,33 +97,24 @@ export function playTurn(turn, search = null) {
   if (gameResult()) return;
   const next = { fen: turn.fen, turn: turn.turn, wdl: turn.wdl, depth: turn.depth };
   if (search && next.wdl === null) next.engine = { score_text: search.score_text, depth: search.depth };
-  // Replaying the turn the game already has keeps the rest of it: Forward, which has
-  // the history entries of the rest.
+  // Replaying the turn the game already has keeps the rest of the game (as Forward
+  // would), but as a turn played: the computer answers as it would.
   const recorded = state.game[state.ply + 1];
-  if (recorded && sameEntry(recorded, next)) {
-    cancelComputerTurn();
-    state.forwardByTurn = true;  // played, not browsed: the engine answers as it would
-    window.history.go(1);
-    return;
-  }
-  show([...state.game.slice(0, state.ply + 1), next], state.ply + 1, "push");
+  if (recorded && sameEntry(recorded, next)) return show(state.game, state.ply + 1, false);
+  show([...state.game.slice(0, state.ply + 1), next], state.ply + 1, false);
 }
 
-export function onHistory(event) {
-  const saved = event.state;
-  if (!saved || !Array.isArray(saved.game) || !saved.game[saved.ply]) return startFromUrl("replace");
-  const game = isPrefix(saved.game, state.game) ? state.game : saved.game;
-  const played = state.forwardByTurn;
-  state.forwardByTurn = false;
-  show(game, saved.ply, "none");
-  if (played) state.browsing = false;
-}
-
-// Going to another entry of the game goes through the browser's history, which holds
-// one entry per entry of the game, so that Back and Forward agree with it.
 export function goToPly(ply) {
   if (ply < 0 || ply >= state.game.length || ply === state.ply) return;
-  window.history.go(ply - state.ply);
+  show(state.game, ply, true);
+}
+
+// A game loaded whole (a game record: its positions from the server, every turn checked),
+// shown at its end.
+export function loadGame(positions) {
+  state.engine = null;
+  const game = positions.map((p) => ({ fen: p.fen, turn: p.turn, wdl: p.wdl, depth: p.depth }));
+  show(game, game.length - 1, false);
 }
 
 // Against the computer a turn and its answer go back together: to the last position
@@ -140,40 +151,46 @@ export function setMode(mode) {
 export function newGame() {
   if (state.mode !== "play") document.querySelector('input[name="mode"][value="play"]').click();
   state.engine = null;
-  show([{ fen: board.start, turn: null }], 0, "push");
+  show([{ fen: board.start, turn: null }], 0, false);
 }
 
-// The whole game (also the turns after the shown one, which the history entries do not
-// hold), kept for this tab, so that a reload finds it again.
+// The whole game and the turn shown, kept for this tab, so that a reload finds them again.
 const GAME_KEY = "tsivy.game";
 
-function saveGame() {
-  try { window.sessionStorage.setItem(GAME_KEY, JSON.stringify({ board: board.name, game: state.game })); } catch (e) { /* storage off: reload loses the rest */ }
+export function saveGame() {
+  try {
+    window.sessionStorage.setItem(GAME_KEY, JSON.stringify({ board: board.name, game: state.game, ply: state.ply }));
+  } catch (e) { /* storage off: a reload keeps only the position */ }
 }
 
 function storedGame() {
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(GAME_KEY));
-    return stored && stored.board === board.name && Array.isArray(stored.game) ? stored.game : null;
+    if (!stored || stored.board !== board.name || !Array.isArray(stored.game) || !stored.game[stored.ply]) return null;
+    return stored;
   } catch (e) { return null; }
 }
 
-// The position of the link (or of the history entry, on reload: then with the whole
-// game this tab kept). A link's text is read as the FEN box reads it.
-export async function startFromUrl(how) {
-  const requested = new URL(window.location.href).searchParams.get("fen");
-  const saved = window.history.state;
-  if (saved && Array.isArray(saved.game) && saved.game[saved.ply] && saved.game[saved.ply].fen === requested) {
-    const whole = storedGame();
-    const game = whole && isPrefix(saved.game, whole) ? whole : saved.game;
-    show(game, saved.ply, "none");
+// What the link asks for: a game record (fen, the game's first position, and moves, its
+// turns), a position (fen), or nothing: on a reload the game this tab kept, on a first
+// visit the start position. A link's text is read as the FEN box reads it.
+export async function startFromUrl() {
+  const params = new URL(window.location.href).searchParams;
+  const requested = params.get("fen"), moves = params.get("moves");
+  if (moves !== null) {
+    const read = await readRecord(requested === null ? board.start : requested, moves.split(/\s+/).filter(Boolean));
+    if (read.positions) return loadGame(read.positions);
+    show([{ fen: defaultFen(), turn: null }], 0, false);
+    return showFenError("The link's game was not loaded: " + read.error);
+  }
+  const stored = storedGame();
+  if (stored && (requested === null || stored.game[stored.ply].fen === requested)) {
     // Reloaded at the end of the game, not stepped back into it: a computer whose turn
     // it is plays on (its answer is asked for once the position's answer has come).
-    if (saved.ply === game.length - 1) state.browsing = false;
-    return;
+    return show(stored.game, stored.ply, stored.ply !== stored.game.length - 1);
   }
-  if (requested === null) return show([{ fen: defaultFen(), turn: null }], 0, how);
+  if (requested === null) return show([{ fen: defaultFen(), turn: null }], 0, false);
   const read = await readPosition(requested);
-  show([{ fen: read.fen || defaultFen(), turn: null }], 0, how);
+  show([{ fen: read.fen || defaultFen(), turn: null }], 0, false);
   if (read.error) showFenError("The link's position is not a position (showing the default): " + read.error);
 }

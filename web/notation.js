@@ -16,9 +16,8 @@ export function setBoard(info) {
   board.empty = new Array(info.rows).fill(String(info.columns)).join("/");
 }
 
-// The position a page without one in its link shows: notation.md's endgame on 5x9, and
-// on the other boards their start.
-export const defaultFen = () => (board.name === "5x9" ? "9/6B2/4W4/2W6/9 w" : board.start);
+// The position a page without one in its link shows: the start, where a game begins.
+export const defaultFen = () => board.start;
 
 // Point p = row_index * columns + column_index, a1 = 0 (notation.md).
 export const columnOf = (p) => p % board.columns;
@@ -87,4 +86,29 @@ export function valueText(wdl, depth) {
   if (wdl === null || wdl === undefined) return "not in the tables";
   if (wdl === "draw") return "Draw";
   return (wdl === "win" ? "Win" : "Loss") + " in " + depth;
+}
+
+// A game record (notation.md, "Game record"): the first position on a line of its own,
+// then the turns, numbered as pairs ("1." before White's turn, "1..." when Black's comes
+// first).
+export function formatRecord(game) {
+  let side = parseFen(game[0].fen).side;
+  let number = 1;
+  const words = [];
+  game.slice(1).forEach((entry, i) => {
+    if (side === "w") words.push(`${number}.`);
+    else if (i === 0) words.push(`${number}...`);
+    words.push(entry.turn);
+    if (side === "b") number += 1;
+    side = side === "w" ? "b" : "w";
+  });
+  return game[0].fen + "\n" + words.join(" ");
+}
+
+// A game record's first position and turns, as texts for the server to check: {fen,
+// moves}. The turn numbers are skipped, whatever they say.
+export function parseRecord(text) {
+  const lines = String(text).trim().split(/\r?\n/);
+  const moves = lines.slice(1).join(" ").split(/\s+/).filter((word) => word && !/^\d+\.+$/.test(word));
+  return { fen: lines[0].trim(), moves };
 }

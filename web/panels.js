@@ -1,20 +1,36 @@
 // The panels beside the board: the value and the turn list, the move list of the game,
 // the principal line.
 
+import { enginePlays } from "./computer.js";
 import { renderBoard } from "./drawing.js";
 import { gameResult, goToPly, playTurn, setPosition } from "./game.js";
 import { parseFen, sideName, valueText } from "./notation.js";
+import { renderBar, renderGraph } from "./evaluation.js";
 import { getJson } from "./server.js";
 import { $, state } from "./state.js";
 
-// The engine's score for the side it searched for: "+0.35" (stones), "wins in 7" (turns
-// to the end), "won table position in 3" (turns until the tables decide).
+// The engine's score for the side it searched for: "+0.35" (stones), "wins in 7 turns"
+// (to the end of the game), "wins: a won endgame in 3 turns" (a position the tables
+// hold as won, reached in 3 turns; the tables then count their own turns to the end).
 export function scoreText(search) {
   const [kind, number] = search.score_text.split(" ");
   const n = Number(number);
+  const turns = n === 1 ? "1 turn" : `${n} turns`;
   if (kind === "cp") return (n >= 0 ? "+" : "") + (n / 100).toFixed(2);
-  return { win: `wins in ${n}`, loss: `loses in ${n}`, tablewin: `won table position in ${n}`,
-           tableloss: `lost table position in ${n}` }[kind] || search.score_text;
+  return { win: `wins in ${turns}`, loss: `loses in ${turns}`, tablewin: `wins: a won endgame in ${turns}`,
+           tableloss: `loses: a lost endgame in ${turns}` }[kind] || search.score_text;
+}
+
+// The engine's deepest iteration (search/engine.h: kMaxPly - 1): it went that deep only
+// because every line ended sooner (in the tables, or the game's end).
+const SEARCH_MAX_DEPTH = 127;
+
+// Whether what the computer said is about the position shown: the position it searched,
+// or the one its turn led to. After Back, or a turn of the person, it is not.
+function engineSpeaksOfShown(engine) {
+  if (engine.fen === state.fen) return true;
+  const previous = state.ply > 0 ? state.game[state.ply - 1] : null;
+  return Boolean(previous && previous.fen === engine.fen && (!engine.turn || state.game[state.ply].turn === engine.turn));
 }
 
 // What the computer says: thinking, its evaluation and depth outside the tables, perfect
@@ -22,7 +38,7 @@ export function scoreText(search) {
 export function renderEngine() {
   const box = $("engine-info");
   const engine = state.engine;
-  box.hidden = !engine || state.mode !== "play";
+  box.hidden = !engine || state.mode !== "play" || !engineSpeaksOfShown(engine);
   box.classList.toggle("error", Boolean(engine && engine.error));
   if (box.hidden) return;
   const who = engine.by === "computer" ? "The computer" : "The engine";
@@ -32,8 +48,9 @@ export function renderEngine() {
   else {
     const s = engine.search;
     const side = sideName(parseFen(engine.fen).side);
+    const how = s.depth >= SEARCH_MAX_DEPTH ? "every line searched to its end" : `search depth ${s.depth}`;
     box.textContent = `${who} ${engine.by === "computer" ? "played" : "chose"} ${engine.turn}: ${scoreText(s)} for ` +
-      `${side} (search depth ${s.depth}, ${s.nodes.toLocaleString("en")} nodes in ${(s.time_ms / 1000).toFixed(1)} s)`;
+      `${side} (${how}, ${s.nodes.toLocaleString("en")} nodes in ${(s.time_ms / 1000).toFixed(1)} s)`;
   }
   box.dataset.depth = engine.search ? String(engine.search.depth) : "";
   box.dataset.score = engine.search ? engine.search.score_text : "";
@@ -57,11 +74,19 @@ export function renderInfo() {
   value.dataset.wdl = answer && answer.wdl ? answer.wdl : "";
   value.dataset.depth = answer && answer.depth !== null ? String(answer.depth) : "";
   value.textContent = answer ? valueText(answer.wdl, answer.depth) : "";
+  renderBar();
+  const stones = (colour) => state.position.cells.filter((c) => c === colour).length;
+  $("stone-count").textContent = `White ${stones("W")} · Black ${stones("B")}`;
   const result = gameResult();
   $("result").hidden = !result;
   $("result").textContent = result ? result.text : "";
   $("result").dataset.outcome = result ? result.outcome : "";
-  $("status").hidden = Boolean(result) && !(answer && answer.turns.length && answer.end.reason !== "repetition");
+  const boardEnd = answer ? answer.end : null;  // null also when the players ended the game
+  $("status").hidden = Boolean(result) && !(boardEnd && answer.turns.length && boardEnd.reason !== "repetition");
+  $("rematch").hidden = !(result && enginePlays());
+  const going = state.mode === "play" && Boolean(answer) && !result;
+  $("resign").disabled = !going;
+  $("offer-draw").disabled = !going || state.computer !== null;
   const body = $("turns").querySelector("tbody");
   body.replaceChildren();
   for (const turn of state.turns) {
@@ -108,10 +133,18 @@ export function renderMoves() {
     score.className = "value " + (entry.wdl || "unknown");
     score.textContent = entry.engine ? "engine " + scoreText(entry.engine) : valueText(entry.wdl, entry.depth);
     item.append(turn, " ", score);
+    if (entry.mistake) {
+      item.classList.add("mistake");
+      const better = document.createElement("span");
+      better.className = "better";
+      better.textContent = entry.mistake.better ? `mistake: better ${entry.mistake.better}` : "mistake";
+      item.append(" ", better);
+    }
     item.addEventListener("click", () => goToPly(ply));
     list.appendChild(item);
   });
   $("moves-panel").hidden = state.game.length < 2;
+  renderGraph();
   $("moves-start").classList.toggle("current", state.ply === 0);
   scrollToCurrent(list);
 }

@@ -35,32 +35,34 @@ export async function loadInfo() {
   return true;
 }
 
-// The game up to the shown position as /api/game reads it: the position after the last
-// capture and the turns since. No position before a capture can occur again (captures
-// are for good), so these are all the repetition rule needs, and the request stays
-// short however long the game.
-function gameQuery() {
-  let first = state.ply;
+// The game up to position `ply` (the shown one unless said) as /api/game reads it: the
+// position after the last capture and the turns since. No position before a capture can
+// occur again (captures are for good), so these are all the repetition rule needs, and
+// the request stays short however long the game.
+function gameQuery(ply = state.ply) {
+  let first = ply;
   while (first > 0 && !/[AW]$/.test(state.game[first].turn)) --first;
-  const moves = state.game.slice(first + 1, state.ply + 1).map((e) => e.turn);
+  const moves = state.game.slice(first + 1, ply + 1).map((e) => e.turn);
   return "fen=" + encodeURIComponent(state.game[first].fen) + (moves.length ? "&moves=" + encodeURIComponent(moves.join(" ")) : "");
 }
 
 // This tab's game, for /api/search: a newer search of the same game stops the older one
-// on the server, so a page that moved on never leaves a search running there.
+// on the server, so a page that moved on never leaves a search running there. The
+// analysis of a game searches under an id of its own, beside the computer's turns.
 const GAME_ID = "tab-" + Math.random().toString(36).slice(2, 12);
+export const ANALYSIS_ID = GAME_ID + "-analysis";
 // The page waits for a search at most this much longer than its time, whatever the
 // server does (the server's own bound is movetime + 2 s).
 const SEARCH_PATIENCE_MS = 5000;
 
-// The engine's answer for the shown position after `movetime` ms: {status, body}, as
-// getJson. `controller` aborts it (the page moved on); so does a timer, past
+// The engine's answer for position `ply` of the game after `movetime` ms: {status, body},
+// as getJson. `controller` aborts it (the page moved on); so does a timer, past
 // movetime + SEARCH_PATIENCE_MS.
-export async function searchTurn(movetime, controller) {
+export async function searchPosition(ply, movetime, controller, id = GAME_ID) {
   let late = false;
   const timer = window.setTimeout(() => { late = true; controller.abort(); }, movetime + SEARCH_PATIENCE_MS);
   try {
-    const url = `/api/search?${gameQuery()}&movetime=${movetime}&game=${GAME_ID}`;
+    const url = `/api/search?${gameQuery(ply)}&movetime=${movetime}&game=${id}`;
     const response = await fetch(url, { cache: "no-store", signal: controller.signal });
     let body = null;
     try { body = await response.json(); } catch (e) { body = { error: "not JSON: HTTP " + response.status }; }
@@ -73,6 +75,9 @@ export async function searchTurn(movetime, controller) {
   }
 }
 
+// The engine's answer for the shown position.
+export const searchTurn = (movetime, controller) => searchPosition(state.ply, movetime, controller);
+
 export async function askServer() {
   const request = ++state.request;
   state.answer = null;
@@ -83,8 +88,8 @@ export async function askServer() {
   if (status === 200) {
     state.answer = body;
     state.turns = body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) }));
-    showMessage(body.in_tables ? null : `Outside the tables (${body.stones} stones; they hold up to ${body.max_stones}): ` +
-      "the legal turns are listed, valued where they lead into the tables.", false, true);
+    showMessage(body.in_tables || body.end ? null : `Outside the tables (${body.stones} stones; they hold up to ` +
+      `${body.max_stones}): the legal turns are listed, valued where they lead into the tables.`, false, true);
   } else {
     showMessage("The server could not answer: " + (body.error || "HTTP " + status), true);
   }
@@ -93,12 +98,32 @@ export async function askServer() {
   engineMoveIfItsTurn();
 }
 
+// What a position is, for a person who typed something else (docs/notation.md).
+const POSITION_HELP = "a position is its rows from the top, separated by /, each with W and B for the stones and " +
+  "a digit for each run of empty points, then one space and w or b for the side to move, as in 9/6B2/4W4/2W6/9 w";
+
 // Whether text is a position, as the server reads it: the FEN box and the link accept
 // and refuse the same texts. {fen} or {error}.
 export async function readPosition(text) {
   text = String(text).trim();
+  // Longer than any position of the board (every point a stone, the row separators, the
+  // side to move): said here, not sent in a request line that could not hold it.
+  const longest = board.points + board.rows - 1 + 2;
+  if (text.length > longest) {
+    return { error: `${text.length.toLocaleString("en")} characters, more than a position of this board can have ` +
+                    `(${longest}): ${POSITION_HELP}` };
+  }
   const { status, body } = await getJson(probeUrl(text));
-  if (status === 400) return { error: body.error };
-  if (!parseFen(text)) return { error: "see docs/notation.md" };
+  if (status === 400) return { error: body.error + ": " + POSITION_HELP };
+  if (!parseFen(text)) return { error: POSITION_HELP };
   return { fen: formatFen(parseFen(text)) };
+}
+
+// A whole game as the server reads it: its positions (/api/record: every turn checked),
+// or {error} naming the turn that is not legal.
+export async function readRecord(fen, moves) {
+  const query = "fen=" + encodeURIComponent(fen) + (moves.length ? "&moves=" + encodeURIComponent(moves.join(" ")) : "");
+  const { status, body } = await getJson("/api/record?" + query);
+  if (status !== 200) return { error: body.error || "HTTP " + status };
+  return { positions: body.positions };
 }

@@ -3,9 +3,8 @@
 export const state = {
   // The game on the page: its positions in order, each after the turn that led to it
   // ({fen, turn, wdl, depth}: the turn's text and its value for the side that made it;
-  // the first entry has turn null). state.ply is the one shown. Every entry has a
-  // history entry of its own (pushState), so Back and Forward step through the game.
-  // The first position is shown once the board is known (start).
+  // the first entry has turn null). state.ply is the one shown; the page steps through
+  // the game itself (game.js). The first position is shown once the board is known.
   game: [],
   ply: 0,
   fen: null,
@@ -19,8 +18,7 @@ export const state = {
   computer: null,       // the computer's turn in progress: {abort (a search), timer (a turn shown)}
   engine: null,         // what the computer said last: {fen, thinking | search | tables | error}
   flipped: false,       // Black's side at the bottom
-  browsing: false,      // the position was reached by Back, Forward or the move list
-  forwardByTurn: false, // the next Forward is a turn played again (playTurn)
+  browsing: false,      // the position was reached by stepping through the game (arrow keys, Undo, the move list)
 };
 
 export const $ = (id) => document.getElementById(id);

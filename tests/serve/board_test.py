@@ -25,7 +25,8 @@ ROWS, COLUMNS = (int(n) for n in BOARD.split("x"))
 LETTERS = "abcdefghi"[:COLUMNS]
 TABLE_STONES = 4
 WAIT_S = 15
-STEP = 80  # web/app.js: board units between neighbouring points
+STEP = 80  # web/drawing.js: board units between neighbouring points
+MARGIN = 62  # web/drawing.js: board units around the outer lines
 
 
 def start_text():
@@ -138,6 +139,10 @@ def check_page(server):
         start = start_text()
         driver.get(server.url("/"))
         page.wait(lambda: page.fen() == start, "the start position, the default on " + BOARD)
+        # The bare address on a first visit is a game against the computer (you White):
+        # off, for the turns played by clicks below.
+        assert driver.find_element(By.ID, "computer").is_selected()
+        driver.find_element(By.ID, "computer").click()
 
         # Point names and hit areas: one per point, a1 bottom left, the last column and row top right.
         hits = {e.get_attribute("data-point"): (float(e.get_attribute("x")), float(e.get_attribute("y")))
@@ -158,7 +163,7 @@ def check_page(server):
         assert drawn == lines_of_the_board(), (sorted(map(sorted, drawn)), sorted(map(sorted, lines_of_the_board())))
         view_box = driver.execute_script("return document.getElementById('board').getAttribute('viewBox')")
         width, height = (float(v) for v in view_box.split()[2:])
-        assert (width, height) == (100 + (COLUMNS - 1) * STEP, 100 + (ROWS - 1) * STEP), (width, height)
+        assert (width, height) == (2 * MARGIN + (COLUMNS - 1) * STEP, 2 * MARGIN + (ROWS - 1) * STEP), (width, height)
 
         # The editor: clear the board, place White on a1 and Black on the last point, then
         # the start position again.

@@ -2,10 +2,11 @@
 driven by python3-selenium): load a position from its URL, check the value and turn
 list shown against the API, play a capture sequence by clicks (choosing withdrawal
 over approach), let perfect play answer, edit a stone; then one scenario per item of
-issue 20: Back and Forward, the move list, undo against perfect play, no answer in
-edit mode, the result banner, a draw by repetition, choosing sides, a touch-sized
-screen (with a screenshot of its own), the page of the classes and the FEN box and
-link reading the same texts. Saves a screenshot.
+issue 20 and of issue 40: the arrow keys and the move list (a 60-turn game), the game
+record copied, linked and loaded, undo against perfect play, no answer in edit mode,
+the result banner and the last turn's captures, a draw by repetition, choosing sides,
+a touch-sized screen (with a screenshot of its own), the cold open, the page of the
+classes and the FEN box and link reading the same texts. Saves a screenshot.
 
 Usage: browser_test.py TSIVY TABLES SCREENSHOT.png [FEN | computer]
 With FEN it only loads that position, plays the first turns of perfect play on both
@@ -129,9 +130,10 @@ class Page:
 
     def moves(self):
         """The move list: [(turn, value text, class)]."""
-        items = self.driver.find_elements(By.CSS_SELECTOR, "#moves li")
-        return [(i.find_element(By.CLASS_NAME, "turn").text, i.find_element(By.CLASS_NAME, "value").text,
-                 i.get_attribute("class")) for i in items]
+        # One script, not three round trips an item: a game may have hundreds.
+        return [tuple(item) for item in self.driver.execute_script("""
+            return [...document.querySelectorAll('#moves li')].map((i) => [
+              i.querySelector('.turn').innerText, i.querySelector('.value').innerText, i.className]);""")]
 
     def load(self, fen):
         self.driver.get(self.server.url("/?fen=" + urllib.parse.quote(fen)))
@@ -224,8 +226,8 @@ def run_checks(page, server):
     page.wait_for_game(START)
 
     timings["editor and messages"] = time.monotonic() - t0 - sum(timings.values())
-    for scenario in (back_forward_and_move_list, undo_against_perfect_play, no_answer_in_edit_mode,
-                     result_banner, repetition_draw, choosing_sides, fen_box_and_link_agree, classes_page,
+    for scenario in (cold_open, navigation_and_move_list, long_game_and_record, undo_against_perfect_play, no_answer_in_edit_mode,
+                     result_banner, resign_draw_and_rematch, analysis_marks_a_blunder, repetition_draw, choosing_sides, fen_box_and_link_agree, classes_page,
                      touch_screen, two_players_from_the_start, reload_keeps_the_game,
                      new_game_against_the_computer):
         started = time.monotonic()
@@ -257,10 +259,11 @@ def play_best_turns(page, start, count):
     return fens
 
 
-# Items 1 and 2: each position a history entry, so that Back and Forward and the arrow
-# keys step through the game, and Back at its start leaves the page; the move list in
+# Items 1 and 2 of issue 20, and item 1 of issue 40: the page steps through the game
+# itself (the arrow keys, the move list, Start), not through the browser's history,
+# which keeps only some 50 entries: Back leaves the page at once. The move list in
 # notation with each turn's value, clickable; the last turn marked on the board.
-def back_forward_and_move_list(page, server):
+def navigation_and_move_list(page, server):
     driver = page.driver
     driver.get(server.url("/api/info"))  # "the previous site"
     page.load(BACK_START)
@@ -276,18 +279,12 @@ def back_forward_and_move_list(page, server):
     marked = sorted(e.get_attribute("data-last") for e in driver.find_elements(By.CSS_SELECTOR, "circle.last-point"))
     assert marked == sorted({last[0][:2], last[-1][:2]}), (marked, last)
 
-    for ply in (2, 1, 0):
-        driver.back()
-        page.wait_for_position(fens[ply])
-    driver.forward()
-    page.wait_for_position(fens[1])
     body = driver.find_element(By.TAG_NAME, "body")
+    for ply in (2, 1, 0):
+        body.send_keys(Keys.ARROW_LEFT)
+        page.wait_for_position(fens[ply])
     body.send_keys(Keys.ARROW_RIGHT)
-    page.wait_for_position(fens[2])
-    body.send_keys(Keys.ARROW_LEFT)
-    body.send_keys(Keys.ARROW_LEFT)
-    page.wait_for_position(fens[0])
-
+    page.wait_for_position(fens[1])
     driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="3"]').click()
     page.wait_for_position(fens[3])
     driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="1"]').click()
@@ -295,8 +292,103 @@ def back_forward_and_move_list(page, server):
     assert "current" in page.moves()[0][2] and "ahead" in page.moves()[2][2]
     driver.find_element(By.ID, "moves-start").click()
     page.wait_for_position(fens[0])
-    driver.back()  # before the game: the previous page
+    driver.back()  # the game was never in the browser's history: the previous page
     wait_until(lambda: "/api/info" in driver.current_url, WAIT_S, "Back to the previous page")
+
+
+# Issue 40, item 1 and the game record: two players, 60 turns without a capture from
+# four corner stones (no position three times), each played by a click in the list;
+# then turn 3, the start, the end and back by the move list, Start and the arrow keys.
+# The game copied as text and as a link, loaded again from both, and a record with an
+# illegal turn refused with that turn named.
+LONG_GAME_START = "B7B/9/9/9/W7W w"
+
+
+def quiet_game(server, start, count):
+    """count turns without a capture from start, none to a position seen before (a
+    depth-first search that backs up where only captures, or old positions, are left)."""
+    fens, turns, choices = [start], [], []
+    while len(turns) < count:
+        if len(choices) < len(fens):  # a new position: its quiet turns to new positions
+            answer = api(server, probe_path(fens[-1]))
+            choices.append([t for t in answer["turns"] if not t["turn"].endswith(("A", "W"))])
+        options = [t for t in choices[-1] if t["fen"] not in fens]
+        if options:
+            choices[-1].remove(options[0])
+            turns.append(options[0]["turn"])
+            fens.append(options[0]["fen"])
+        else:
+            choices.pop()
+            fens.pop()
+            turns.pop()
+    return fens, turns
+
+
+def long_game_and_record(page, server):
+    driver = page.driver
+    fens, turns = quiet_game(server, LONG_GAME_START, 60)
+    page.load(LONG_GAME_START)
+    # Clicked in the page as each position's list comes (the list empties at each turn
+    # until the server's answer), without the driver's round trips.
+    driver.set_script_timeout(60)
+    driver.execute_async_script("""
+        const turns = arguments[0], done = arguments[arguments.length - 1];
+        let next = 0;
+        const tick = () => {
+          if (next === turns.length) return done(true);
+          const row = document.querySelector('#turns tbody tr[data-turn="' + turns[next] + '"]');
+          if (row) { row.click(); next += 1; }
+          setTimeout(tick, 5);
+        };
+        tick();""", turns)
+    page.wait_for_position(fens[60])
+    assert [m[0] for m in page.moves()] == turns
+    driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="3"]').click()
+    page.wait_for_position(fens[3])
+    driver.find_element(By.ID, "moves-start").click()
+    page.wait_for_position(fens[0])
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    page.wait_for_position(fens[1])
+    driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="60"]').click()
+    page.wait_for_position(fens[60])
+    body.send_keys(Keys.ARROW_LEFT)
+    page.wait_for_position(fens[59])
+    assert len(page.moves()) == 60
+
+    # The record as text: the first position, then the turns numbered in pairs.
+    driver.find_element(By.CSS_SELECTOR, "#record-panel summary").click()
+    driver.find_element(By.ID, "record-copy").click()
+    record = lambda: driver.find_element(By.ID, "record-text").get_attribute("value")
+    numbered = " ".join("%d. %s %s" % (i // 2 + 1, turns[i], turns[i + 1]) for i in range(0, 60, 2))
+    page.wait(lambda: record() == LONG_GAME_START + "\n" + numbered, "the game record")
+    # Loaded again after another game: the whole game, shown at its end.
+    page.load(BACK_START)
+    driver.find_element(By.CSS_SELECTOR, "#record-panel summary").click()
+    field = driver.find_element(By.ID, "record-text")
+    field.clear()
+    field.send_keys(LONG_GAME_START + "\n" + numbered)
+    driver.find_element(By.ID, "record-load").click()
+    page.wait_for_position(fens[60])
+    assert [m[0] for m in page.moves()] == turns
+    # A turn that is not legal: the game is not loaded, and the turn is named.
+    bad = turns[:4] + [turns[4] + "A"] + turns[5:]  # the step claimed as a capture
+    field.clear()
+    field.send_keys(LONG_GAME_START + "\n" + " ".join(bad))
+    driver.find_element(By.ID, "record-load").click()
+    page.wait(lambda: page.visible("record-error") and "turn 5" in page.text("record-error"), "the illegal turn named")
+    assert page.fen() == fens[60]
+    # The link carries the turns: opened, it shows the game at its end.
+    driver.find_element(By.ID, "record-link").click()
+    page.wait(lambda: "moves=" in record(), "the game's link")
+    link = record()
+    driver.execute_script("sessionStorage.clear()")
+    driver.get(link)
+    page.wait_for_position(fens[60])
+    page.wait(lambda: [m[0] for m in page.moves()] == turns, "the linked game's turns")
+    # A link with an illegal turn: said, and the start shown.
+    driver.get(server.url("/?fen=" + urllib.parse.quote(LONG_GAME_START) + "&moves=" + urllib.parse.quote(" ".join(bad))))
+    page.wait(lambda: page.visible("fen-error") and "turn 5" in page.text("fen-error"), "the link's illegal turn")
 
 
 # Item 3: against perfect play Undo takes back a pair, and the engine moves whenever
@@ -343,6 +435,11 @@ def result_banner(page, server):
     page.wait(lambda: page.visible("result") and page.text("result") == "White wins: Black has no stones left",
               "the result banner")
     assert not page.visible("status") and not page.visible("turns")
+    # Issue 40, item 2: the last turn shown whole: the stone it took stays, faint and
+    # crossed out, where it stood (until the next turn), and the message is gone.
+    taken = lambda: [e.get_attribute("data-taken") for e in driver.find_elements(By.CSS_SELECTOR, "circle.taken")]
+    assert taken() == ["e3"], taken()
+    assert not page.visible("message")
     colour = lambda element: driver.execute_script("return getComputedStyle(arguments[0]).color", element)
     assert colour(driver.find_element(By.ID, "result")) == colour(driver.find_element(By.TAG_NAME, "body"))
     # No turn: White's only stone, on a1, is walled in by Black's three.
@@ -379,7 +476,7 @@ def repetition_draw(page, server):
               page.text("result").startswith("Draw by repetition"), "the draw by repetition")
     assert not page.visible("turns")
     # The principal line of the drawn position says why it stops.
-    page.driver.back()
+    page.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
     page.wait(lambda: not page.visible("result"), "the game before the third occurrence")
     page.driver.find_element(By.CSS_SELECTOR, "#line-panel summary").click()
     page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, "#line li.line-end").get_attribute("data-end") ==
@@ -408,7 +505,7 @@ def fen_box_and_link_agree(page, server):
     odd = "111111111/6B2/4W4/2W6/9 w"
     driver.get(server.url("/?fen=" + urllib.parse.quote(odd)))
     page.wait(lambda: page.visible("fen-error") and "not a position" in page.text("fen-error"), "the link refused")
-    page.wait_for_position("9/6B2/4W4/2W6/9 w")
+    page.wait_for_game(START)  # the default: the start, where a game begins
     field = driver.find_element(By.ID, "fen-input")
     field.clear()
     field.send_keys(odd + "\n")
@@ -416,6 +513,24 @@ def fen_box_and_link_agree(page, server):
     good = "9/9/3WB4/9/9 w"
     page.load(good)
     assert not page.visible("fen-error")
+    # Issue 40, item 4: a refused text is shown as typed (three spaces stay three), the
+    # reason is one a player can read (no file to look up), and a very long text is
+    # refused before it is sent.
+    field = driver.find_element(By.ID, "fen-input")
+    field.clear()
+    field.send_keys("9/9/3WB4/9/9   w\n")
+    page.wait(lambda: "9/9/3WB4/9/9   w" in page.text("fen-error") and "one space" in page.text("fen-error"),
+              "three spaces shown as typed")
+    field.clear()
+    driver.execute_script("arguments[0].value = arguments[1]", field, "9/" * 10000)
+    field.send_keys("\n")
+    page.wait(lambda: "20,000 characters" in page.text("fen-error"), "a 20,000-character text refused")
+    assert "notation.md" not in page.text("fen-error")
+    # A link too long for a request line: a page that says so, not raw JSON.
+    driver.get(server.url("/?fen=" + "9" * 9000))
+    page.wait(lambda: "too long" in driver.find_element(By.TAG_NAME, "body").text, "the page for a link too long")
+    assert driver.find_elements(By.CSS_SELECTOR, 'a[href="/"]')
+    page.load(good)
 
 
 # Item 9: every class of /api/info with its shares and links into the explorer.
@@ -463,6 +578,15 @@ def touch_screen(page, server):
     assert tap >= 40, tap
     label = driver.execute_script("return document.querySelector('#board .label').getBoundingClientRect().height")
     assert label >= 13, label
+    # Issue 40, item 3: the side to move, the value and the computer's words are in view
+    # above the board, not below the fold.
+    bottom = driver.execute_script("return document.getElementById('status-area').getBoundingClientRect().bottom")
+    assert bottom <= driver.execute_script("return window.innerHeight") / 2, bottom
+    separators = driver.execute_script("""return [...document.querySelectorAll('.separator')]
+        .filter((e) => getComputedStyle(e).display !== 'none').length""")
+    assert separators == 0, separators
+    labels_clear_of_stones(page, START)
+    page.load(CAPTURES)
     page.click_point("g4")
     page.click_point("g3")
     page.wait(lambda: page.visible("choose-approach") and page.visible("choose-withdrawal"), "approach or withdrawal")
@@ -485,6 +609,117 @@ def touch_screen(page, server):
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= 400, width
     driver.set_window_size(1280, 760)
+
+
+def labels_clear_of_stones(page, fen):
+    """Issue 40, item 6: no coordinate under a stone of the edge rows, the board either way round."""
+    driver = page.driver
+    driver.get(page.server.url("/?fen=" + urllib.parse.quote(fen)))
+    page.wait(lambda: page.fen() == fen and driver.find_elements(By.CSS_SELECTOR, "#layer-stones circle"), "the stones")
+    overlaps = """const boxes = (s) => [...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect());
+        const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const labels = boxes('#board .label'), stones = boxes('#layer-stones circle');
+        return labels.filter((l) => stones.some((s) => meet(l, s))).length;"""
+    assert driver.execute_script(overlaps) == 0
+    driver.find_element(By.ID, "flip-board").click()
+    assert driver.execute_script(overlaps) == 0
+    driver.find_element(By.ID, "flip-board").click()
+
+
+# Issue 40, item 5: the bare address on a first visit (nothing kept for the tab) is a
+# game from the start against the computer, the person White, New game in the first row.
+def cold_open(page, server):
+    driver = page.driver
+    driver.execute_script("sessionStorage.clear()")
+    driver.get(server.url("/"))
+    page.wait_for_game(START)
+    assert driver.find_element(By.ID, "computer").is_selected()
+    assert Select(driver.find_element(By.ID, "human-side")).first_selected_option.get_attribute("value") == "w"
+    new_game = driver.find_element(By.ID, "new-game").rect
+    undo = driver.find_element(By.ID, "undo").rect
+    assert new_game["y"] < undo["y"], (new_game, undo)
+    assert "Fanorona" in driver.find_element(By.CSS_SELECTOR, "header .subtitle").text
+    labels_clear_of_stones(page, START)
+    driver.find_element(By.ID, "computer").click()  # off again, as the other scenarios expect
+
+
+# Issue 40: resigning (two players: the side to move; against the computer: the
+# person), a draw offered (two players agree at once; the computer accepts in a drawn
+# table position and declines in one the tables say it wins), and a rematch against the
+# computer with the colours swapped, which it opens as White.
+def resign_draw_and_rematch(page, server):
+    driver = page.driver
+    page.load(BACK_START)
+    driver.find_element(By.ID, "resign").click()
+    page.wait(lambda: page.visible("result") and page.text("result") == "White resigned: Black wins", "the resignation")
+    assert not page.visible("turns") and not page.visible("rematch")
+    driver.find_element(By.ID, "new-game").click()
+    page.wait_for_game(START)
+    driver.find_element(By.ID, "offer-draw").click()
+    page.wait(lambda: page.visible("result") and page.text("result") == "Draw agreed", "a draw agreed by two players")
+
+    Select(driver.find_element(By.ID, "strength")).select_by_value("100")
+    driver.find_element(By.ID, "computer").click()
+    page.load(REPETITION)  # 2v2, White to move: a draw
+    driver.find_element(By.ID, "offer-draw").click()
+    page.wait(lambda: page.visible("result") and page.text("result") == "Draw agreed", "the computer accepting a draw")
+    lost = api(server, "/api/random?class=1v3&wdl=loss")["fen"]  # the person to move, and lost
+    side = "w" if lost.endswith("w") else "b"
+    Select(driver.find_element(By.ID, "human-side")).select_by_value(side)
+    page.load(lost)
+    driver.find_element(By.ID, "offer-draw").click()
+    page.wait(lambda: page.visible("draw-answer") and "declines" in page.text("draw-answer"), "the offer declined")
+    assert "the tables say it wins" in page.text("draw-answer") and not page.visible("result")
+    driver.find_element(By.ID, "resign").click()
+    page.wait(lambda: page.text("result") == "You resigned: the computer wins" and page.visible("rematch"), "You resigned")
+    assert not page.visible("draw-answer")
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    driver.find_element(By.ID, "rematch").click()
+    page.wait(lambda: len(page.moves()) == 1 and page.moves()[0][1].startswith("engine "), "the rematch, the computer White")
+    assert Select(driver.find_element(By.ID, "human-side")).first_selected_option.get_attribute("value") == "b"
+    assert not page.visible("result")
+    driver.find_element(By.ID, "computer").click()
+    Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
+
+
+# Issue 40: the analysis after the game marks a known blunder: a table win thrown away
+# (the one mistake, with the tables' best turn as the better one); the evaluation bar
+# and the graph, whose click goes to that position.
+def analysis_marks_a_blunder(page, server):
+    driver = page.driver
+    for _ in range(200):
+        fen = api(server, "/api/random?class=2v1&wdl=win")["fen"]
+        turns = api(server, probe_path(fen))["turns"]
+        blunders = [t for t in turns if t["wdl"] != "win"]
+        if blunders:
+            break
+    assert blunders, "no won 2v1 position with a turn that is not a win"
+    page.load(fen)
+    page.click_turn(blunders[0]["turn"])
+    page.wait_for_position(blunders[0]["fen"])
+    replies = api(server, probe_path(blunders[0]["fen"]))["turns"]
+    plies = 1
+    if replies:
+        page.click_turn(replies[0]["turn"])
+        page.wait_for_position(replies[0]["fen"])
+        plies = 2
+    assert page.visible("eval-bar")  # in the tables: their value
+    driver.find_element(By.ID, "analyse").click()
+    page.wait(lambda: page.text("analysis-status") == "Analysed: 1 mistake marked", "the analysis")
+    first = driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="1"]')
+    assert "mistake" in first.get_attribute("class")
+    best = [t["turn"] for t in turns if (t["wdl"], t["depth"]) == (turns[0]["wdl"], turns[0]["depth"])]
+    better = first.find_element(By.CLASS_NAME, "better").text
+    assert better.startswith("mistake: better ") and better.split()[-1] in best, (better, best)
+    dots = driver.find_elements(By.CSS_SELECTOR, "#eval-graph .dot")
+    assert len(dots) == plies + 1 and "mistake" in dots[1].get_attribute("class"), len(dots)
+    graph = driver.find_element(By.ID, "eval-graph")
+    ActionChains(driver).move_to_element_with_offset(graph, -graph.rect["width"] / 2 + 3, 0).click().perform()
+    page.wait_for_position(fen)
+    white = fen.endswith("w")
+    points = int(driver.find_element(By.ID, "eval-bar").get_attribute("data-points"))
+    assert points == (100000 if white else -100000), points  # the side to move wins
 
 
 # Issue 29: from the start position two people play at one screen: every turn is
@@ -569,6 +804,17 @@ def new_game_against_the_computer(page, server):
     assert moves[1][:2] == (reply["turns"][0]["turn"], "not in the tables") and moves[2][1].startswith("engine "), moves
     page.wait_for_game(START, [m[0] for m in moves])
     assert not page.visible("result")
+    # Issue 40, item 4: stepped back, the computer's words about its last turn go.
+    assert page.visible("engine-info")
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    body.send_keys(Keys.ARROW_LEFT)
+    page.wait_for_game(START, [first])
+    assert not page.visible("engine-info")
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    page.wait_for_game(START, [m[0] for m in moves])
+    assert page.visible("engine-info")
     # Undo takes back the person's turn and the computer's answer together.
     driver.find_element(By.ID, "undo").click()
     page.wait_for_game(START, [first])
@@ -616,14 +862,16 @@ def play_game_in_progress(page, fen):
 
 def play_against_the_computer(page, person_turns):
     """A new game from the start, the person White against the computer at 1 s a turn:
-    the person plays the second turn of the list each time; then a turn is hovered."""
+    the person plays the second turn of the list each time; then the game is analysed,
+    its record shown and a turn hovered."""
     driver = page.driver
     driver.get(page.server.url("/"))
     page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"), "the page")
     Select(driver.find_element(By.ID, "strength")).select_by_value("1000")
     Select(driver.find_element(By.ID, "human-side")).select_by_value("w")
     driver.find_element(By.ID, "new-game").click()
-    driver.find_element(By.ID, "computer").click()
+    if not driver.find_element(By.ID, "computer").is_selected():
+        driver.find_element(By.ID, "computer").click()
     for played in range(person_turns):
         page.wait(lambda: len(page.moves()) == 2 * played and driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"),
                   "the person's turn")
@@ -631,6 +879,11 @@ def play_against_the_computer(page, person_turns):
         rows[min(1, len(rows) - 1)].click()
         page.wait(lambda: len(page.moves()) == 2 * played + 2, "the computer's answer")
     page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr"), "the turns")
+    # The game analysed (its graph) and its record shown.
+    driver.find_element(By.ID, "analyse").click()
+    page.wait(lambda: page.text("analysis-status").startswith("Analysed"), "the analysis")
+    driver.find_element(By.CSS_SELECTOR, "#record-panel summary").click()
+    driver.find_element(By.ID, "record-copy").click()
     ActionChains(driver).move_to_element(driver.find_elements(By.CSS_SELECTOR, "#turns tbody tr")[0]).perform()
     time.sleep(0.3)
 
