@@ -46,6 +46,7 @@ export async function start() {
     engineMoveIfItsTurn(true);
   });
   $("strength").addEventListener("change", saveSettings);
+  $("sound").addEventListener("change", saveSettings);
   $("human-side").addEventListener("change", () => {
     saveSettings();
     if (state.flipped !== ($("human-side").value === "b")) flipBoard();

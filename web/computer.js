@@ -97,12 +97,13 @@ export function cancelComputerTurn() {
   state.computer = null;
 }
 
-// Whether the computer plays, which side the person takes and the computer's time, kept
+// Whether the computer plays, which side the person takes, the computer's time and the sounds, kept
 // for this tab as the game is (game.js), so that a reload finds them again.
 const SETTINGS_KEY = "tsivy.settings";
 
 export function saveSettings() {
-  const settings = { computer: $("computer").checked, side: $("human-side").value, strength: $("strength").value };
+  const settings = { computer: $("computer").checked, side: $("human-side").value, strength: $("strength").value,
+                     sound: $("sound").checked };
   try { window.sessionStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch (e) { /* storage off: a reload forgets them */ }
 }
 
@@ -112,6 +113,7 @@ export function restoreSettings() {
   try { settings = JSON.parse(window.sessionStorage.getItem(SETTINGS_KEY)); } catch (e) { settings = null; }
   if (!settings) return false;
   $("computer").checked = Boolean(settings.computer);
+  $("sound").checked = Boolean(settings.sound);
   if (["w", "b"].includes(settings.side)) $("human-side").value = settings.side;
   if ([...$("strength").options].some((o) => o.value === settings.strength)) $("strength").value = settings.strength;
   if (state.flipped !== ($("human-side").value === "b")) state.flipped = !state.flipped;

@@ -8,6 +8,7 @@ import { showFenError } from "./input.js";
 import { board, defaultFen, formatFen, parseFen, sideName } from "./notation.js";
 import { renderEngine, renderInfo, renderMoves } from "./panels.js";
 import { askServer, readPosition, readRecord } from "./server.js";
+import { soundForTurn } from "./sound.js";
 import { $, state } from "./state.js";
 
 const sameEntry = (a, b) => a.fen === b.fen && a.turn === b.turn;
@@ -99,6 +100,7 @@ export function playTurn(turn, search = null) {
   if (search && next.wdl === null) next.engine = { score_text: search.score_text, depth: search.depth };
   // Replaying the turn the game already has keeps the rest of the game (as Forward
   // would), but as a turn played: the computer answers as it would.
+  soundForTurn(next.turn);
   const recorded = state.game[state.ply + 1];
   if (recorded && sameEntry(recorded, next)) return show(state.game, state.ply + 1, false);
   show([...state.game.slice(0, state.ply + 1), next], state.ply + 1, false);

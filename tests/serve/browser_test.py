@@ -431,7 +431,10 @@ def no_answer_in_edit_mode(page, server):
 def result_banner(page, server):
     driver = page.driver
     page.load("9/9/3WB4/9/9 w")
+    driver.find_element(By.ID, "sound").click()  # issue 40: a knock for a capture, when ticked
     page.click_turn("d3-c3W")
+    page.wait(lambda: driver.find_element(By.ID, "sound").get_attribute("data-played") == "1", "the capture's sound")
+    driver.find_element(By.ID, "sound").click()
     page.wait(lambda: page.visible("result") and page.text("result") == "White wins: Black has no stones left",
               "the result banner")
     assert not page.visible("status") and not page.visible("turns")
