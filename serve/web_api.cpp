@@ -177,24 +177,24 @@ ApiAnswer WebApi::line(const std::optional<std::string>& fen, const std::optiona
   return answer_for_position(fen, [this, turns](const Position& position) { return line_json(tables_, position, turns); });
 }
 
-ApiAnswer WebApi::game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const {
+template <class Answer>
+ApiAnswer WebApi::answer_for_game(const std::optional<std::string>& fen, const std::optional<std::string>& moves,
+                                  Answer&& answer) const {
   try {
-    return answer_for_position(fen, [this, &moves](const Position& first) {
-      return game_json(tables_, read_game(first, moves));
+    return answer_for_position(fen, [this, &moves, &answer](const Position& first) {
+      return answer(tables_, read_game(first, moves));
     });
   } catch (const BadGame& e) {
     return error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
   }
 }
 
+ApiAnswer WebApi::game(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const {
+  return answer_for_game(fen, moves, game_json);
+}
+
 ApiAnswer WebApi::record(const std::optional<std::string>& fen, const std::optional<std::string>& moves) const {
-  try {
-    return answer_for_position(fen, [this, &moves](const Position& first) {
-      return record_json(tables_, read_game(first, moves));
-    });
-  } catch (const BadGame& e) {
-    return error_answer(400, e.what(), tsivy_status_name(TSIVY_ERROR_BAD_ARGUMENT));
-  }
+  return answer_for_game(fen, moves, record_json);
 }
 
 namespace {

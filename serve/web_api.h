@@ -87,6 +87,11 @@ class WebApi {
  private:
   template <class Answer>
   ApiAnswer answer_for_position(const std::optional<std::string>& fen, Answer&& answer) const;
+  // The same for a game: its first position and turns replayed (serve/game_record.h),
+  // answer(tables, game) the body; a turn that is not legal is 400 naming it.
+  template <class Answer>
+  ApiAnswer answer_for_game(const std::optional<std::string>& fen, const std::optional<std::string>& moves,
+                            Answer&& answer) const;
   // The position of a fen parameter, or the error answer for it.
   std::optional<Position> read_position(const std::optional<std::string>& fen, ApiAnswer& error) const;
 

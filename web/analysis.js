@@ -53,7 +53,7 @@ export async function analyseGame() {
     if (job !== mine) return;
     if (!game[ply].analysis) {
       showStatus(`Analysing: position ${ply + 1} of ${game.length}…`);
-      const { status, body } = await searchPosition(ply, ANALYSIS_MS, mine.abort, ANALYSIS_ID);
+      const { status, body } = await searchPosition(game, ply, ANALYSIS_MS, mine.abort, ANALYSIS_ID);
       if (job !== mine) return;
       if (state.game !== game) return cancelAnalysis();  // a turn was played: another game
       if (status !== 200) {

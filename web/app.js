@@ -10,10 +10,10 @@ import { MARGIN, STEP, drawGrid, flipBoard, placeLabelsAndHits, previewKind, ren
 import { offerDraw, rematch, resign } from "./ending.js";
 import { goToPly, newGame, redo, setMode, setPosition, startFromUrl, undo } from "./game.js";
 import { cancelSelection, chooseKind, copyFen, loadTypedFen, stopHere, switchSide } from "./input.js";
-import { board } from "./notation.js";
-import { renderEngine, renderInfo, showLine } from "./panels.js";
+import { board, setBoard } from "./notation.js";
+import { renderEngine, renderInfo, showLine, showMessage } from "./panels.js";
 import { copyLink, copyRecord, loadRecordText } from "./record.js";
-import { loadInfo } from "./server.js";
+import { fetchInfo } from "./server.js";
 import { $, state } from "./state.js";
 
 // The 5x9 board fills its panel (760 px for its 764 units); a smaller board is drawn at
@@ -21,7 +21,10 @@ import { $, state } from "./state.js";
 const MAX_PIXELS_PER_UNIT = 760 / 764;
 
 export async function start() {
-  if (!(await loadInfo())) return;
+  const { info, error } = await fetchInfo();
+  if (error) return showMessage(error, true);
+  setBoard(info.board);
+  $("tables-info").textContent = `${board.name} board: ${info.classes.length} classes, up to ${info.max_stones} stones`;
   const width = 2 * MARGIN + (board.columns - 1) * STEP, height = 2 * MARGIN + (board.rows - 1) * STEP;
   $("board").setAttribute("viewBox", `0 0 ${width} ${height}`);
   $("board").setAttribute("aria-label", `Fanorona board, ${board.rows} rows of ${board.columns} points`);

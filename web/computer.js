@@ -6,7 +6,7 @@
 import { renderBoard } from "./drawing.js";
 import { gameResult, playTurn } from "./game.js";
 import { renderEngine } from "./panels.js";
-import { searchTurn } from "./server.js";
+import { searchPosition } from "./server.js";
 import { $, state } from "./state.js";
 
 // A turn of the tables comes at once: it is shown this long before it is played. A
@@ -48,7 +48,7 @@ export function playBestTurn(forComputer) {
   state.computer = pending;
   state.engine = { fen, thinking: movetime(), by };
   renderEngine();
-  searchTurn(movetime(), pending.abort).then(({ status, body }) => {
+  searchPosition(state.game, state.ply, movetime(), pending.abort).then(({ status, body }) => {
     if (state.computer !== pending) return;  // cancelled: the page moved on
     state.computer = null;
     const turn = status === 200 && body.best ? state.turns.find((t) => t.turn === body.best) : null;

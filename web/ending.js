@@ -6,7 +6,7 @@ import { cancelComputerTurn, engineMoveIfItsTurn, enginePlays, engineSide, saveS
 import { flipBoard } from "./drawing.js";
 import { endGame, gameResult, newGame } from "./game.js";
 import { renderEngine } from "./panels.js";
-import { searchTurn } from "./server.js";
+import { searchPosition } from "./server.js";
 import { $, state } from "./state.js";
 
 // A search score (hundredths of a stone, for the side to move) at most this good for
@@ -39,7 +39,7 @@ async function considerDraw() {
   state.computer = pending;
   state.engine = { fen: state.fen, thinking: OFFER_THINK_MS, by: "computer" };
   renderEngine();
-  const { status, body } = await searchTurn(OFFER_THINK_MS, controller);
+  const { status, body } = await searchPosition(state.game, state.ply, OFFER_THINK_MS, controller);
   if (state.computer !== pending) return null;  // the page moved on
   state.computer = null;
   state.engine = null;

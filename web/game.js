@@ -5,9 +5,9 @@ import { cancelComputerTurn, engineMoveIfItsTurn, enginePlays, engineSide } from
 import { cancelAnalysis } from "./analysis.js";
 import { renderBoard } from "./drawing.js";
 import { showFenError } from "./input.js";
-import { board, defaultFen, formatFen, parseFen, sideName } from "./notation.js";
-import { renderEngine, renderInfo, renderMoves } from "./panels.js";
-import { askServer, readPosition, readRecord } from "./server.js";
+import { board, defaultFen, formatFen, parseFen, parseTurn, sideName } from "./notation.js";
+import { renderEngine, renderInfo, renderMoves, showMessage } from "./panels.js";
+import { fetchGame, readPosition, readRecord } from "./server.js";
 import { soundForTurn } from "./sound.js";
 import { $, state } from "./state.js";
 
@@ -79,6 +79,28 @@ function show(game, ply, browsing) {
   renderEngine();
   saveGame();
   askServer();
+}
+
+// Asks the server for the shown position of the game: its value, its legal turns and
+// whether the game has ended; an answer for a position no longer shown is dropped.
+async function askServer() {
+  const request = ++state.request;
+  state.answer = null;
+  state.turns = [];
+  renderInfo();
+  const { status, body } = await fetchGame(state.game, state.ply);
+  if (request !== state.request) return;  // the position changed meanwhile
+  if (status === 200) {
+    state.answer = body;
+    state.turns = body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) }));
+    showMessage(body.in_tables || body.end ? null : `Outside the tables (${body.stones} stones; they hold up to ` +
+      `${body.max_stones}): the legal turns are listed, valued where they lead into the tables.`, false, true);
+  } else {
+    showMessage("The server could not answer: " + (body.error || "HTTP " + status), true);
+  }
+  renderBoard();
+  renderInfo();
+  engineMoveIfItsTurn();
 }
 
 // A position reached otherwise than by a turn (editor, FEN box, principal line) starts

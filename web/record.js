@@ -45,7 +45,8 @@ export async function loadRecordText() {
   let text = $("record-text").value.trim();
   if (!text) return showRecordError("Paste a game first: its first position on a line, then its turns.");
   if (/^https?:\/\//.test(text)) {
-    const params = new URL(text).searchParams;
+    let params = null;
+    try { params = new URL(text).searchParams; } catch (e) { return showRecordError("Not a link the page can read: " + text); }
     text = (params.get("fen") || "") + "\n" + (params.get("moves") || "");
   }
   const { fen, moves } = parseRecord(text);

@@ -1,12 +1,9 @@
-// Talking to the server: its board (/api/info), the game's position with its legal
-// turns and end (/api/game), the engine's turn (/api/search), and reading a typed
-// position as the server reads it.
+// Talking to the server: its board (/api/info), a game's position with its legal turns
+// and end (/api/game), a whole game (/api/record), the engine's turn (/api/search), and
+// reading a typed position as the server reads it. Data only: nothing here reads or
+// writes the page's state or draws; the callers (game.js, computer.js, ...) do.
 
-import { engineMoveIfItsTurn } from "./computer.js";
-import { renderBoard } from "./drawing.js";
-import { board, formatFen, parseFen, parseTurn, setBoard } from "./notation.js";
-import { renderInfo, showMessage } from "./panels.js";
-import { $, state } from "./state.js";
+import { board, formatFen, parseFen } from "./notation.js";
 
 // {status, body}; status 0 when the server cannot be reached (stopped, say).
 export async function getJson(path) {
@@ -23,28 +20,26 @@ export async function getJson(path) {
 
 const probeUrl = (fen) => "/api/probe?fen=" + encodeURIComponent(fen);
 
-// The board and the tables; false (and the reason shown) when the server cannot say.
-export async function loadInfo() {
+// The server's board and tables (/api/info): {info} or {error}.
+export async function fetchInfo() {
   const { status, body } = await getJson("/api/info");
-  if (status !== 200 || !body.board) {
-    showMessage("The server could not describe its board: " + (body.error || "HTTP " + status), true);
-    return false;
-  }
-  setBoard(body.board);
-  $("tables-info").textContent = `${board.name} board: ${body.classes.length} classes, up to ${body.max_stones} stones`;
-  return true;
+  if (status !== 200 || !body.board) return { error: "The server could not describe its board: " + (body.error || "HTTP " + status) };
+  return { info: body };
 }
 
-// The game up to position `ply` (the shown one unless said) as /api/game reads it: the
-// position after the last capture and the turns since. No position before a capture can
-// occur again (captures are for good), so these are all the repetition rule needs, and
-// the request stays short however long the game.
-function gameQuery(ply = state.ply) {
+// A game (entries {fen, turn}, as state.game) up to position `ply` as /api/game reads
+// it: the position after the last capture and the turns since. No position before a
+// capture can occur again (captures are for good), so these are all the repetition rule
+// needs, and the request stays short however long the game.
+function gameQuery(game, ply) {
   let first = ply;
-  while (first > 0 && !/[AW]$/.test(state.game[first].turn)) --first;
-  const moves = state.game.slice(first + 1, ply + 1).map((e) => e.turn);
-  return "fen=" + encodeURIComponent(state.game[first].fen) + (moves.length ? "&moves=" + encodeURIComponent(moves.join(" ")) : "");
+  while (first > 0 && !/[AW]$/.test(game[first].turn)) --first;
+  const moves = game.slice(first + 1, ply + 1).map((e) => e.turn);
+  return "fen=" + encodeURIComponent(game[first].fen) + (moves.length ? "&moves=" + encodeURIComponent(moves.join(" ")) : "");
 }
+
+// /api/game for position `ply` of `game`: {status, body}, as getJson.
+export const fetchGame = (game, ply) => getJson("/api/game?" + gameQuery(game, ply));
 
 // This tab's game, for /api/search: a newer search of the same game stops the older one
 // on the server, so a page that moved on never leaves a search running there. The
@@ -55,14 +50,14 @@ export const ANALYSIS_ID = GAME_ID + "-analysis";
 // server does (the server's own bound is movetime + 2 s).
 const SEARCH_PATIENCE_MS = 5000;
 
-// The engine's answer for position `ply` of the game after `movetime` ms: {status, body},
+// The engine's answer for position `ply` of `game` after `movetime` ms: {status, body},
 // as getJson. `controller` aborts it (the page moved on); so does a timer, past
 // movetime + SEARCH_PATIENCE_MS.
-export async function searchPosition(ply, movetime, controller, id = GAME_ID) {
+export async function searchPosition(game, ply, movetime, controller, id = GAME_ID) {
   let late = false;
   const timer = window.setTimeout(() => { late = true; controller.abort(); }, movetime + SEARCH_PATIENCE_MS);
   try {
-    const url = `/api/search?${gameQuery(ply)}&movetime=${movetime}&game=${id}`;
+    const url = `/api/search?${gameQuery(game, ply)}&movetime=${movetime}&game=${id}`;
     const response = await fetch(url, { cache: "no-store", signal: controller.signal });
     let body = null;
     try { body = await response.json(); } catch (e) { body = { error: "not JSON: HTTP " + response.status }; }
@@ -73,29 +68,6 @@ export async function searchPosition(ply, movetime, controller, id = GAME_ID) {
   } finally {
     window.clearTimeout(timer);
   }
-}
-
-// The engine's answer for the shown position.
-export const searchTurn = (movetime, controller) => searchPosition(state.ply, movetime, controller);
-
-export async function askServer() {
-  const request = ++state.request;
-  state.answer = null;
-  state.turns = [];
-  renderInfo();
-  const { status, body } = await getJson("/api/game?" + gameQuery());
-  if (request !== state.request) return;  // the position changed meanwhile
-  if (status === 200) {
-    state.answer = body;
-    state.turns = body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) }));
-    showMessage(body.in_tables || body.end ? null : `Outside the tables (${body.stones} stones; they hold up to ` +
-      `${body.max_stones}): the legal turns are listed, valued where they lead into the tables.`, false, true);
-  } else {
-    showMessage("The server could not answer: " + (body.error || "HTTP " + status), true);
-  }
-  renderBoard();
-  renderInfo();
-  engineMoveIfItsTurn();
 }
 
 // What a position is, for a person who typed something else (docs/notation.md).
