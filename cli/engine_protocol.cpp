@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "game/notation.h"
+#include "search/engine.h"
 
 namespace tsivy::cli::protocol {
 namespace {
@@ -158,9 +159,7 @@ Command read_setoption(std::string_view line, const std::vector<Word>& words) {
   if (words.size() != 5)
     throw ProtocolError("setoption", std::string(words[2].text) + (words.size() < 5 ? ": 'value' needs a number" : ": expected one number after 'value'"));
   if (name == "hash") return SetHash{static_cast<std::size_t>(parse_number(value, 1, kMaxHashMib, "setoption", "Hash"))};
-  if (value != "1")
-    throw ProtocolError("setoption", "Threads: the search is single-threaded, only 1 is accepted (got " + quoted(value) + ")");
-  return SetThreads{};
+  return SetThreads{static_cast<int>(parse_number(value, 1, search::kMaxThreads, "setoption", "Threads"))};
 }
 
 }  // namespace

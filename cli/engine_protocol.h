@@ -67,7 +67,9 @@ struct SetHash {
 struct SetTables {
   std::string dir;  // empty: no tables
 };
-struct SetThreads {};  // only 1 is accepted
+struct SetThreads {
+  int threads = 1;
+};
 struct Show {};
 struct Quit {};
 

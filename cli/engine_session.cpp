@@ -15,9 +15,10 @@ namespace tsivy::cli {
 
 using protocol::ProtocolError;
 
-EngineSession::EngineSession(std::ostream& out, std::size_t hash_mib, std::unique_ptr<TableLookup> tables, std::string tables_dir)
+EngineSession::EngineSession(std::ostream& out, std::size_t hash_mib, std::unique_ptr<TableLookup> tables, std::string tables_dir,
+                             int threads)
     : out_(out),
-      engine_(search::EngineOptions{hash_mib, tables.get()}),
+      engine_(search::EngineOptions{hash_mib, tables.get(), threads}),
       hash_mib_(hash_mib),
       tables_(std::move(tables)),
       tables_dir_(std::move(tables_dir)) {}
@@ -97,6 +98,7 @@ void EngineSession::act(const protocol::Command& command) {
           set_tables(c.dir);
         } else if constexpr (std::is_same_v<C, protocol::SetThreads>) {
           require_idle("setoption");
+          engine_.set_threads(c.threads);
         } else if constexpr (std::is_same_v<C, protocol::Show>) {
           write("fen " + format_position(game_.current()) + " turns " + std::to_string(game_.turns().size()));
         }
@@ -110,7 +112,7 @@ void EngineSession::handshake() {
   write("id author The tsivy authors");
   write("option name Hash type spin default " + std::to_string(hash_mib_) + " min 1 max " + std::to_string(protocol::kMaxHashMib));
   write("option name Tables type string default " + (tables_ ? tables_dir_ : std::string("<empty>")));
-  write("option name Threads type spin default 1 min 1 max 1");
+  write("option name Threads type spin default " + std::to_string(engine_.threads()) + " min 1 max " + std::to_string(search::kMaxThreads));
   write("tsivyok");
 }
 

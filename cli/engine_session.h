@@ -22,8 +22,9 @@ namespace tsivy::cli {
 class EngineSession {
  public:
   // `tables` (may be null) and `tables_dir` (its name, for the handshake) are the
-  // starting Tables option, `hash_mib` the starting Hash.
-  EngineSession(std::ostream& out, std::size_t hash_mib, std::unique_ptr<TableLookup> tables, std::string tables_dir);
+  // starting Tables option, `hash_mib` the starting Hash, `threads` the starting Threads.
+  EngineSession(std::ostream& out, std::size_t hash_mib, std::unique_ptr<TableLookup> tables, std::string tables_dir,
+                int threads = 1);
   // Stops a running search and waits for it (its bestmove is written).
   ~EngineSession();
   EngineSession(const EngineSession&) = delete;

@@ -19,7 +19,7 @@ namespace tsivy::cli {
 namespace {
 
 struct SearchOptions {
-  std::string fen, tables, hash = "64";
+  std::string fen, tables, hash = "64", threads = "1";
   std::optional<std::string> movetime, depth, nodes;
   bool json = false;
 };
@@ -51,7 +51,8 @@ void run(const SearchOptions& o) {
   const auto mib = static_cast<std::size_t>(command_line_number(o.hash, 1, protocol::kMaxHashMib, "search", "--hash"));
   check_hash_fits(mib, 0);
   const std::unique_ptr<TableLookup> tables = o.tables.empty() ? nullptr : open_checked_tables(o.tables);
-  search::Engine engine(search::EngineOptions{mib, tables.get()});
+  const int threads = static_cast<int>(command_line_number(o.threads, 1, search::kMaxThreads, "search", "--threads"));
+  search::Engine engine(search::EngineOptions{mib, tables.get(), threads});
 
   nlohmann::json iterations = nlohmann::json::array();
   const search::SearchResult r = engine.search(root, {}, limits, [&](const search::Iteration& it) {
@@ -102,6 +103,11 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--nodes", o->nodes, "Stop after this many nodes, counted once the first iteration is complete")->type_name("N");
   cmd->add_option("--tables", o->tables, "Table directory for the leaves and the root (default: none)")->type_name("DIR");
   cmd->add_option("--hash", o->hash, "Transposition table in MiB, 1 to 65536")->type_name("MB")->default_str("64");
+  cmd->add_option("--threads", o->threads,
+                  "Threads of the search, 1 to 256: they share the transposition table (Lazy SMP); with more than one, "
+                  "a depth or node limit no longer gives the same result every time")
+      ->type_name("N")
+      ->default_str("1");
   cmd->add_flag("--json", o->json, "One JSON object: the iterations, the best turn, its score and the tables' value");
   cmd->callback([o] { run(*o); });
 }

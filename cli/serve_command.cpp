@@ -85,6 +85,7 @@ void add_serve_command(CLI::App& app) {
   auto threads = std::make_shared<unsigned>();
   auto stats = std::make_shared<bool>(false);
   auto searches = std::make_shared<unsigned>(2);
+  auto threads_per_search = std::make_shared<int>(1);
   cmd->add_option("--tables", *dir, "Table directory written by `tsivy generate`")->required();
   cmd->add_option("--host", *host, "Address to listen on (default 127.0.0.1: this machine only)");
   cmd->add_option("--port", *port, "Port (default 8080; 0 picks a free one and prints it)")->check(CLI::Range(0, 65535));
@@ -99,11 +100,15 @@ void add_serve_command(CLI::App& app) {
                   "Engine searches run at once for the pages' games (/api/search; default 2), each on a thread with "
                   "an engine of its own (16 MiB of hash); more wait in a queue of 16, beyond it they are refused (503)")
       ->check(CLI::Range(1, 64));
-  cmd->callback([dir, host, port, threads, stats, searches] {
+  cmd->add_option("--threads-per-search", *threads_per_search,
+                  "Threads of each of those searches (default 1), sharing its hash (Lazy SMP): more than one for a "
+                  "server with more cores than searches at once")
+      ->check(CLI::Range(1, 64));
+  cmd->callback([dir, host, port, threads, stats, searches, threads_per_search] {
     Tables opened(*dir);
     const std::map<std::string, std::string> deepest =
         *stats ? deepest_positions(serve::search_lookup(opened).shared_directory(), *threads) : std::map<std::string, std::string>{};
-    const serve::WebApi api(std::move(opened), *threads, deepest, *searches);
+    const serve::WebApi api(std::move(opened), *threads, deepest, *searches, *threads_per_search);
     const Tables& tables = api.tables();
     serve::WebServer server(api);
     const int bound = server.bind(*host, *port);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
+#include <thread>
 
 #include "game/movegen.h"
 #include "game/search_path.h"
@@ -45,13 +47,29 @@ std::string score_text(int score) {
   return "cp " + std::to_string(score);
 }
 
-struct Engine::State {
-  explicit State(const EngineOptions& options) : table(options.hash_mib), tables(options.tables) {}
+namespace {
 
-  TranspositionTable table;
-  const TableLookup* tables;
+// What the threads of one search share: the limits, the clock, and whether the main
+// thread has finished (the helpers then stop).
+struct SearchControl {
+  Limits limits;
+  const std::atomic<bool>* stop = nullptr;  // the caller's
+  std::atomic<bool> finished{false};        // the main thread's
+  Clock::time_point started;
+};
 
-  // One search's working memory.
+}  // namespace
+
+// One thread's search: its own stacks, turn ordering and repetition path, the shared
+// transposition table (docs/engine.md, "Threads"). Worker 0 is the main thread: it runs
+// on the caller's thread, reports iterations and gives the result; the others (Lazy SMP)
+// search the same root at once to fill the table, and stop when it is done.
+struct Engine::Worker {
+  Worker(TranspositionTable& table, int id) : table(table), id(id) {}
+
+  TranspositionTable& table;
+  const int id;
+
   std::array<MoveList, kMaxPly + 1> moves;
   MoveOrdering ordering{kMaxPly + 1};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
@@ -59,24 +77,35 @@ struct Engine::State {
   // The game's positions, then the search's path: for repetitions.
   SearchPath path;
   TableLeaves leaves{nullptr};
-  Limits limits;
-  const std::atomic<bool>* stop = nullptr;
-  Clock::time_point started;
+  const SearchControl* control = nullptr;
   std::uint64_t nodes = 0;
+  // nodes as the other threads see it (the main thread's node limit counts them all).
+  std::atomic<std::uint64_t> published_nodes{0};
+  std::span<const std::unique_ptr<Worker>> others;  // the main thread's view of the helpers
+  std::uint64_t others_nodes = 0;                   // their nodes, as last read
   bool aborted = false;
 
   // The node limit counts from the first completed iteration on, so that every search
   // has at least one (a depth-1 search is cheap: the horizon search stands pat). Time
-  // and `stop` end even the first.
+  // and `stop` end even the first. Only the main thread applies the node and depth
+  // limits; a helper ends with it.
   bool first_done = false;
   bool out_of_budget() {
-    if (limits.nodes && nodes >= limits.nodes && first_done) return true;
+    const Limits& limits = control->limits;
+    if (id == 0 && limits.nodes && nodes + others_nodes >= limits.nodes && first_done) return true;
     if ((nodes & 1023) == 0) {
-      if (stop && stop->load(std::memory_order_relaxed)) return true;
-      if (limits.movetime.count() && Clock::now() - started >= limits.movetime) return true;
+      published_nodes.store(nodes, std::memory_order_relaxed);
+      if (id == 0 && !others.empty()) {
+        others_nodes = 0;
+        for (const auto& w : others) others_nodes += w->published_nodes.load(std::memory_order_relaxed);
+      }
+      if (control->stop && control->stop->load(std::memory_order_relaxed)) return true;
+      if (id != 0 && control->finished.load(std::memory_order_relaxed)) return true;
+      if (limits.movetime.count() && Clock::now() - control->started >= limits.movetime) return true;
     }
     return false;
   }
+  std::uint64_t all_nodes() const { return nodes + others_nodes; }
 
   std::optional<int> table_score(const Position& p, int ply) {
     if (!leaves.covers(count(p.us) + count(p.them))) return std::nullopt;
@@ -93,11 +122,31 @@ struct Engine::State {
     pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
   }
 
+  // Sets up a search of a root that follows `history`.
+  void begin(const SearchControl& c, const TableLookup* tables, std::span<const Position> history) {
+    control = &c;
+    nodes = 0;
+    others_nodes = 0;
+    published_nodes.store(0, std::memory_order_relaxed);
+    aborted = false;
+    first_done = false;
+    leaves = TableLeaves(tables);
+    path.reset(history);
+    ordering.new_search();
+  }
+
+  // One iteration of the deepening, `depth` deep, within an aspiration window around
+  // `previous` (the last iteration's score). nullopt when the search was stopped.
+  std::optional<int> iterate(const Position& root, std::uint64_t root_key, int depth, int previous);
+  // The helpers' loop: deeper and deeper until the main thread is done. Odd helpers
+  // start a ply deeper, so that the threads are not all on one depth.
+  void help(const Position& root, std::uint64_t root_key);
+
   int quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply);
   int negamax(const Position& p, std::uint64_t key, int depth, int alpha, int beta, int ply);
 };
 
-int Engine::State::quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply) {
+int Engine::Worker::quiesce(const Position& p, std::uint64_t key, int alpha, int beta, int ply, int qply) {
   ++nodes;
   pv_length[ply] = ply;
   if (out_of_budget()) aborted = true;
@@ -143,7 +192,7 @@ int Engine::State::quiesce(const Position& p, std::uint64_t key, int alpha, int 
   return best;
 }
 
-int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int alpha, int beta, int ply) {
+int Engine::Worker::negamax(const Position& p, std::uint64_t key, int depth, int alpha, int beta, int ply) {
   const bool pv_node = beta - alpha > 1;
   if (ply > 0) {
     pv_length[ply] = ply;
@@ -162,13 +211,13 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
   }
 
   std::uint16_t table_move = kNoMove;
-  if (const TableEntry* e = table.find(key)) {
+  if (const std::optional<TableEntry> e = table.find(key)) {
     table_move = e->move;
     const int score = from_table(e->score, ply);
     if (!pv_node && ply > 0 && e->depth >= depth) {
-      if (e->bound() == Bound::exact) return score;
-      if (e->bound() == Bound::lower && score >= beta) return score;
-      if (e->bound() == Bound::upper && score <= alpha) return score;
+      if (e->bound == Bound::exact) return score;
+      if (e->bound == Bound::lower && score >= beta) return score;
+      if (e->bound == Bound::upper && score <= alpha) return score;
     }
   }
 
@@ -214,33 +263,85 @@ int Engine::State::negamax(const Position& p, std::uint64_t key, int depth, int 
   return best;
 }
 
-Engine::Engine(const EngineOptions& options) : state_(std::make_unique<State>(options)) {}
+std::optional<int> Engine::Worker::iterate(const Position& root, std::uint64_t root_key, int depth, int previous) {
+  int window = kAspirationWindow;
+  int alpha = -kInfinity, beta = kInfinity;
+  if (depth >= 4 && !is_win(previous) && !is_loss(previous)) {
+    alpha = previous - window;
+    beta = previous + window;
+  }
+  for (;;) {
+    const int score = negamax(root, root_key, depth, alpha, beta, 0);
+    if (aborted) return std::nullopt;
+    // Outside the window: widen it on that side and search again.
+    if (score <= alpha) {
+      alpha = std::max(-kInfinity, score - window);
+    } else if (score >= beta) {
+      beta = std::min(kInfinity, score + window);
+    } else {
+      return score;
+    }
+    window *= 4;
+    if (window > 1000) alpha = -kInfinity, beta = kInfinity;
+  }
+}
+
+void Engine::Worker::help(const Position& root, std::uint64_t root_key) {
+  int previous = 0;
+  for (int depth = 1 + (id & 1); depth < kMaxPly; ++depth) {
+    const std::optional<int> score = iterate(root, root_key, depth, previous);
+    if (!score) return;
+    previous = *score;
+  }
+}
+
+struct Engine::State {
+  explicit State(const EngineOptions& options) : table(options.hash_mib), tables(options.tables) { set_threads(1); }
+
+  void set_threads(int threads) {
+    workers.resize(static_cast<std::size_t>(threads));
+    for (int i = 0; i < threads; ++i)
+      if (!workers[static_cast<std::size_t>(i)]) workers[static_cast<std::size_t>(i)] = std::make_unique<Worker>(table, i);
+  }
+
+  TranspositionTable table;
+  const TableLookup* tables;
+  std::vector<std::unique_ptr<Worker>> workers;  // workers[0] is the main thread
+};
+
+Engine::Engine(const EngineOptions& options) : state_(std::make_unique<State>(options)) {
+  set_threads(options.threads);
+}
 Engine::~Engine() = default;
 
 void Engine::set_hash_mib(std::size_t mib) { state_->table.resize(mib); }
 void Engine::set_tables(const TableLookup* tables) { state_->tables = tables; }
+void Engine::set_threads(int threads) {
+  if (threads < 1 || threads > kMaxThreads)
+    throw std::invalid_argument("threads must be 1 to " + std::to_string(kMaxThreads) + ", not " + std::to_string(threads));
+  state_->set_threads(threads);
+}
+int Engine::threads() const { return static_cast<int>(state_->workers.size()); }
 void Engine::new_game() {
   state_->table.clear();
-  state_->ordering.clear();
+  for (const auto& w : state_->workers) w->ordering.clear();
 }
 
 SearchResult Engine::search(const Position& root, std::span<const Position> history, const Limits& limits,
                             const std::function<void(const Iteration&)>& on_iteration, const std::atomic<bool>* stop) {
   State& s = *state_;
-  s.started = Clock::now();
-  s.limits = limits;
-  s.stop = stop;
-  s.nodes = 0;
-  s.aborted = false;
-  s.first_done = false;
-  s.leaves = TableLeaves(s.tables);
-  s.path.reset(history);
+  SearchControl control;
+  control.started = Clock::now();
+  control.limits = limits;
+  control.stop = stop;
+  Worker& main = *s.workers.front();
+  main.others = std::span(s.workers).subspan(1);
+  for (const auto& w : s.workers) w->begin(control, s.tables, history);
   const std::uint64_t root_key = position_key(root);
-  s.ordering.new_search();
   s.table.new_search();
 
   SearchResult result;
-  const auto elapsed = [&] { return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - s.started); };
+  const auto elapsed = [&] { return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - control.started); };
 
   MoveList root_moves;
   generate_moves(root, root_moves);
@@ -250,7 +351,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     return result;
   }
   // Inside the tables the root plays a best turn of the tables: exact, and quicker than any search.
-  if (const std::optional<TableLeaves::RootChoice> choice = s.leaves.best_turn(root, history)) {
+  if (const std::optional<TableLeaves::RootChoice> choice = main.leaves.best_turn(root, history)) {
     result.best = choice->move;
     result.from_tables = true;
     result.table_value = choice->root;
@@ -261,60 +362,64 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     result.pv = {choice->move};
     result.nodes = 1;
     result.elapsed = elapsed();
-    result.table_error = s.leaves.error();
+    result.table_error = main.leaves.error();
     if (on_iteration) on_iteration({0, result.score, result.nodes, result.elapsed, result.pv});
     return result;
   }
 
+  // The helpers search until the main thread is done, also when it throws.
+  std::vector<std::jthread> helpers;
+  struct JoinHelpers {
+    SearchControl& control;
+    std::vector<std::jthread>& helpers;
+    ~JoinHelpers() {
+      control.finished.store(true, std::memory_order_relaxed);
+      helpers.clear();  // joins
+    }
+  } join_helpers{control, helpers};
+  for (const auto& w : main.others)
+    helpers.emplace_back([&root, root_key, worker = w.get()] {
+      try {
+        worker->help(root, root_key);
+      } catch (...) {
+        // A helper only fills the table: the main thread's search goes on without it.
+      }
+    });
+
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
   int previous = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
-    int window = kAspirationWindow;
-    int alpha = -kInfinity, beta = kInfinity;
-    if (depth >= 4 && !is_win(previous) && !is_loss(previous)) {
-      alpha = previous - window;
-      beta = previous + window;
-    }
-    int score;
-    for (;;) {
-      score = s.negamax(root, root_key, depth, alpha, beta, 0);
-      if (s.aborted) break;
-      // Outside the window: widen it on that side and search again.
-      if (score <= alpha) {
-        alpha = std::max(-kInfinity, score - window);
-      } else if (score >= beta) {
-        beta = std::min(kInfinity, score + window);
-      } else {
-        break;
-      }
-      window *= 4;
-      if (window > 1000) alpha = -kInfinity, beta = kInfinity;
-    }
-    if (s.aborted) break;
-    previous = score;
+    const std::optional<int> score = main.iterate(root, root_key, depth, previous);
+    if (!score) break;
+    previous = *score;
     result.depth = depth;
-    result.score = score;
-    result.pv.assign(s.pv[0].begin(), s.pv[0].begin() + s.pv_length[0]);
+    result.score = *score;
+    result.pv.assign(main.pv[0].begin(), main.pv[0].begin() + main.pv_length[0]);
     result.best = result.pv.empty() ? root_moves.front() : result.pv.front();
-    result.nodes = s.nodes;
+    result.nodes = main.all_nodes();
     result.elapsed = elapsed();
-    if (on_iteration) on_iteration({depth, score, s.nodes, result.elapsed, result.pv});
-    s.first_done = true;
+    if (on_iteration) on_iteration({depth, *score, result.nodes, result.elapsed, result.pv});
+    main.first_done = true;
     // A forced end within the horizon is final: deeper searches find the same.
-    if (is_exact_end(score) && kWinScore - std::abs(score) <= depth) break;
-    if (s.out_of_budget()) break;
+    if (is_exact_end(*score) && kWinScore - std::abs(*score) <= depth) break;
+    if (main.out_of_budget()) break;
     // Another iteration takes longer than all before it: not worth starting late.
-    if (limits.movetime.count() && Clock::now() - s.started >= limits.movetime / 2) break;
+    if (limits.movetime.count() && Clock::now() - control.started >= limits.movetime / 2) break;
   }
+  control.finished.store(true, std::memory_order_relaxed);
+  helpers.clear();  // joins them: their node counts are final
   // Stopped inside the first iteration: its best turn so far, else the first one ordered.
   if (!result.best) {
-    result.best = s.pv_length[0] > 0 ? s.pv[0][0] : root_moves.front();
+    result.best = main.pv_length[0] > 0 ? main.pv[0][0] : root_moves.front();
     result.pv = {*result.best};
     result.score = evaluate(root);
   }
-  result.nodes = s.nodes;
+  result.nodes = 0;
+  for (const auto& w : s.workers) {
+    result.nodes += w->nodes;
+    if (result.table_error.empty()) result.table_error = w->leaves.error();
+  }
   result.elapsed = elapsed();
-  result.table_error = s.leaves.error();
   return result;
 }
 

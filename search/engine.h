@@ -73,9 +73,13 @@ struct SearchResult {
   std::string table_error;
 };
 
+// The most threads one search may use (setoption name Threads, tsivy search --threads).
+inline constexpr int kMaxThreads = 256;
+
 struct EngineOptions {
-  std::size_t hash_mib = 64;             // transposition table budget
+  std::size_t hash_mib = 64;             // transposition table budget, shared by the threads
   const TableLookup* tables = nullptr;   // none: the search alone
+  int threads = 1;                       // 1 to kMaxThreads
 };
 
 class Engine {
@@ -89,6 +93,12 @@ class Engine {
   void set_hash_mib(std::size_t mib);
   // Tables for the leaves and the root; nullptr for none. Not owned; must outlive the searches.
   void set_tables(const TableLookup* tables);
+  // Threads for each search (1 to kMaxThreads; std::invalid_argument otherwise): the
+  // caller's thread and threads - 1 helpers that share the transposition table (Lazy
+  // SMP). The result is the caller's thread's; with more than one thread it may differ
+  // from run to run, and a node limit counts the nodes of all.
+  void set_threads(int threads);
+  int threads() const;
   // Forgets what earlier searches learnt (transposition table, history): a new game.
   void new_game();
 
@@ -103,6 +113,7 @@ class Engine {
 
  private:
   struct State;
+  struct Worker;
   std::unique_ptr<State> state_;
 };
 

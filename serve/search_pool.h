@@ -53,6 +53,7 @@ struct SearchOutcome {
 
 struct SearchPoolOptions {
   unsigned workers = 2;
+  int threads_per_search = 1;     // each worker's search threads (search::Engine::set_threads)
   std::size_t hash_mib = 16;      // each worker's transposition table
   std::size_t max_waiting = 16;   // searches queued for a worker; beyond that, busy
   // A search's stop flag is set this long after its movetime if it has not returned,

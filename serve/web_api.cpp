@@ -118,12 +118,12 @@ const Manifest& required_manifest(const Tables& tables) {
 }  // namespace
 
 WebApi::WebApi(Tables tables, unsigned probe_threads, const std::map<std::string, std::string>& deepest,
-               unsigned search_workers)
+               unsigned search_workers, int threads_per_search)
     : tables_(std::move(tables)),
       info_(info_json(tables_, required_manifest(tables_), deepest)),
       probe_slots_(static_cast<std::ptrdiff_t>(std::clamp(probe_threads, 1u, 1024u))),
       random_state_(std::random_device{}()),
-      searches_(std::make_unique<SearchPool>(&search_lookup(tables_), SearchPoolOptions{.workers = search_workers})) {}
+      searches_(std::make_unique<SearchPool>(&search_lookup(tables_), SearchPoolOptions{.workers = search_workers, .threads_per_search = threads_per_search})) {}
 
 WebApi::~WebApi() = default;
 

@@ -56,9 +56,9 @@ class WebApi {
   // deepest: one position of each class's greatest depth (FEN, by class name "MvN"), as
   // `tsivy stats` finds them; /api/info gives "deepest" for the classes it names.
   // search_workers: engine searches run at once (each with its own engine); more wait
-  // in a short queue.
-  WebApi(Tables tables, unsigned probe_threads,
-         const std::map<std::string, std::string>& deepest = {}, unsigned search_workers = 2);
+  // in a short queue. threads_per_search: the threads of each of them (Lazy SMP).
+  WebApi(Tables tables, unsigned probe_threads, const std::map<std::string, std::string>& deepest = {},
+         unsigned search_workers = 2, int threads_per_search = 1);
   ~WebApi();
 
   const Tables& tables() const { return tables_; }

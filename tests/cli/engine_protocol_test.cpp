@@ -163,7 +163,8 @@ TEST(EngineProtocol, SetOptions) {
   EXPECT_EQ(parsed<SetTables>("setoption name Tables value /data/my tables  ").dir, "/data/my tables");
   EXPECT_EQ(parsed<SetTables>("setoption name TABLES value").dir, "");
   EXPECT_EQ(parsed<SetTables>("setoption name Tables value <empty>").dir, "");
-  parsed<SetThreads>("setoption name Threads value 1");
+  EXPECT_EQ(parsed<SetThreads>("setoption name Threads value 1").threads, 1);
+  EXPECT_EQ(parsed<SetThreads>("setoption name threads value 2").threads, 2);
 }
 
 TEST(EngineProtocol, SetOptionRefusesUnknownOptionsAndBadValues) {
@@ -175,8 +176,9 @@ TEST(EngineProtocol, SetOptionRefusesUnknownOptionsAndBadValues) {
   expect_refused("setoption name Hash value 0", "setoption", "Hash '0' is not a whole number from 1 to 65536");
   expect_refused("setoption name Hash value 65537", "setoption", "Hash '65537'");
   expect_refused("setoption name Hash value 6 4", "setoption", "Hash: expected one number after 'value'");
-  expect_refused("setoption name Threads value 2", "setoption", "Threads: the search is single-threaded, only 1 is accepted (got '2')");
-  expect_refused("setoption name Threads value one", "setoption", "single-threaded");
+  expect_refused("setoption name Threads value 0", "setoption", "Threads '0' is not a whole number from 1 to 256");
+  expect_refused("setoption name Threads value 257", "setoption", "Threads '257'");
+  expect_refused("setoption name Threads value one", "setoption", "Threads 'one'");
 }
 
 }  // namespace

@@ -155,7 +155,7 @@ class SessionTest(EngineTest):
         self.assertRegex(lines[0], r"^id name tsivy \d+\.\d+\.\d+$")
         self.assertIn("option name Hash type spin default 64 min 1 max 65536", lines)
         self.assertIn("option name Tables type string default <empty>", lines)
-        self.assertIn("option name Threads type spin default 1 min 1 max 1", lines)
+        self.assertIn("option name Threads type spin default 1 min 1 max 256", lines)
         e.ask("isready", "readyok")
         e.send("")  # an empty line is no command: nothing comes back
         e.ask("isready", "readyok")
@@ -211,6 +211,23 @@ class SessionTest(EngineTest):
         # The engine searches again after a stop.
         self.assertSearch(search_lines(e, "go depth 1"), START, max_depth=1)
 
+    def test_two_threads_search_and_stop(self):
+        # The helper thread is started and joined by each search; under ThreadSanitizer
+        # (.ci/run) this is the threaded search stopped from the protocol's thread.
+        e = self.start()
+        e.send("setoption name Threads value 2")
+        e.send("tsivy")
+        self.assertIn("option name Threads type spin default 2 min 1 max 256", e.until("tsivyok"))
+        e.send("position startpos")
+        e.send("go infinite")
+        e.searching_for(0.3)
+        e.send("setoption name Threads value 1")
+        self.assertIn("error setoption: a search is running", e.until("error")[-1])
+        e.send("stop")
+        self.assertSearch(e.until("bestmove", timeout=5), START)
+        self.assertSearch(search_lines(e, "go depth 4"), START, max_depth=4)
+        self.assertSearch(search_lines(e, "go movetime 200"), START)
+
     def test_bad_lines_get_one_error_line_and_change_nothing(self):
         e = self.start()
         first = next(iter(legal_turns(START)))
@@ -227,7 +244,8 @@ class SessionTest(EngineTest):
             ("setoption name Foo value 1", "error setoption: unknown option 'Foo'"),
             ("setoption name Hash value abc", "error setoption: Hash 'abc' is not a whole number"),
             ("setoption name Hash value 0", "error setoption: Hash '0'"),
-            ("setoption name Threads value 4", "error setoption: Threads: the search is single-threaded"),
+            ("setoption name Threads value 0", "error setoption: Threads '0' is not a whole number from 1 to 256"),
+            ("setoption name Threads value 2 3", "error setoption: Threads: expected one number after 'value'"),
             ("setoption name Tables value /nonexistent/tsivy-tables", "error setoption: Tables: /nonexistent/tsivy-tables: not a table directory"),
             ("setoption name Tables value " + os.path.dirname(os.path.abspath(__file__)), "no table files"),
             ("position fen 9/9/9/9 w", "error position: fen '9/9/9/9 w': "),

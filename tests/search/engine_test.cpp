@@ -15,10 +15,12 @@ using testing::is_legal;
 using testing::random_position;
 using testing::tables;
 
-TEST(Engine, EveryTurnIsLegalOnRandomPositionsOfEveryStoneCount) {
+class EngineThreads : public ::testing::TestWithParam<int> {};
+
+TEST_P(EngineThreads, EveryTurnIsLegalOnRandomPositionsOfEveryStoneCount) {
   std::mt19937_64 rng(2029);
-  Engine with_tables({.hash_mib = 4, .tables = &tables()});
-  Engine alone({.hash_mib = 4});
+  Engine with_tables({.hash_mib = 4, .tables = &tables(), .threads = GetParam()});
+  Engine alone({.hash_mib = 4, .threads = GetParam()});
   for (int us = 1; us <= kStonesPerSide; us += 1) {
     for (int them : {1, 2, us, kStonesPerSide - us + 1}) {
       const Position p = random_position(rng, us, them);
@@ -57,13 +59,15 @@ std::vector<std::pair<Position, Value>> decided_positions(std::mt19937_64& rng, 
   return found;
 }
 
-TEST(Engine, FindsTheTablesWinsAndLossesWithoutThemAtTheirDepth) {
+// With helper threads too: what they store in the shared table never makes the main
+// thread's forced result wrong or its win slower.
+TEST_P(EngineThreads, FindsTheTablesWinsAndLossesWithoutThemAtTheirDepth) {
   std::mt19937_64 rng(17);
   const auto positions = decided_positions(rng, 60 / testing::kScale, 7);
   ASSERT_GE(positions.size(), 10u);
   int wins = 0, losses = 0;
   for (const auto& [p, v] : positions) {
-    Engine engine({.hash_mib = 4});
+    Engine engine({.hash_mib = 4, .threads = GetParam()});
     const SearchResult r = engine.search(p, {}, {.depth = v.depth});
     const std::string expected = (v.outcome == Outcome::win ? "win " : "loss ") + std::to_string(v.depth);
     EXPECT_EQ(score_text(r.score), expected) << format_position(p) << " at depth " << v.depth;
@@ -79,6 +83,9 @@ TEST(Engine, FindsTheTablesWinsAndLossesWithoutThemAtTheirDepth) {
   EXPECT_GT(wins, 0);
   EXPECT_GT(losses, 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(OneAndTwo, EngineThreads, ::testing::Values(1, 2),
+                         [](const ::testing::TestParamInfo<int>& info) { return std::to_string(info.param) + "Threads"; });
 
 TEST(Engine, TableLeavesGiveTheTablesValueAtDepthOne) {
   // Five stones with a capture pending: outside the 4-stone tables, and every turn
@@ -160,8 +167,10 @@ TEST(Engine, ADepthOrNodeLimitGivesTheSameResultEveryTime) {
   }
 }
 
-TEST(Engine, ReportsEachIterationAndStopsWhenAsked) {
-  Engine engine({.hash_mib = 8});
+// Under ThreadSanitizer in .ci/run, also with a helper thread: the search stopped from
+// another thread, its helper joined.
+TEST_P(EngineThreads, ReportsEachIterationAndStopsWhenAsked) {
+  Engine engine({.hash_mib = 8, .threads = GetParam()});
   std::atomic<bool> stop{false};
   std::vector<Iteration> iterations;
   std::thread stopper([&] {
@@ -188,6 +197,24 @@ TEST(Engine, KeepsToItsMoveTime) {
   // Far above the move time, for a loaded CI machine: what it catches is a search that ignores its time.
   EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(3000 * testing::kScale));
   EXPECT_TRUE(r.best);  // a turn even when time ends the first iteration
+}
+
+TEST(Engine, ThreadsAreOneTo256) {
+  Engine engine({.hash_mib = 1});
+  EXPECT_EQ(engine.threads(), 1);
+  EXPECT_THROW(engine.set_threads(0), std::invalid_argument);
+  EXPECT_THROW(engine.set_threads(kMaxThreads + 1), std::invalid_argument);
+  EXPECT_EQ(engine.threads(), 1);
+  engine.set_threads(3);
+  EXPECT_EQ(engine.threads(), 3);
+  // Three threads on a depth limit: every thread's nodes are counted, the turn is legal.
+  const SearchResult r = engine.search(start_position(), {}, {.depth = 4});
+  ASSERT_TRUE(r.best);
+  EXPECT_TRUE(is_legal(start_position(), *r.best));
+  EXPECT_EQ(r.depth, 4);
+  engine.set_threads(1);
+  const SearchResult alone = engine.search(start_position(), {}, {.depth = 4});
+  EXPECT_EQ(alone.depth, 4);
 }
 
 TEST(Engine, ASideWithoutTurnsHasNoBestTurn) {

@@ -412,6 +412,17 @@ class Api(unittest.TestCase):
         searched = sum(results[k][1]["time_ms"] for k in ("a", "b")) / 1000
         self.assertGreaterEqual(wall, 0.95 * searched, (wall, searched))
 
+    # --threads-per-search 2: each search has a helper thread (Lazy SMP); its answer is
+    # a legal turn like any other.
+    def test_threads_per_search_give_legal_turns(self):
+        with Server(TSIVY, TABLES, extra=("--threads-per-search", "2")) as two:
+            for fen in (START, LONG):
+                status, answer = two.get(search_path(fen, 200))
+                self.assertEqual(status, 200, answer)
+                _, game = two.get(game_path(fen, ()))
+                self.assertIn(answer["best"], [t["turn"] for t in game["turns"]], fen)
+                self.assertGreater(answer["nodes"], 0)
+
     # A client that closes its connection stops its search: two searches of 5 s whose
     # clients leave, and a third is answered at once, not after them.
     def test_a_search_whose_client_leaves_stops(self):

@@ -68,6 +68,13 @@ class Start(unittest.TestCase):
         self.assertIn("/api/probe", out)
         self.assertIn("/api/search", out)
         self.assertIn("--search-threads", out)
+        self.assertIn("--threads-per-search", out)
+
+    def test_threads_per_search_out_of_range(self):
+        for value in ("0", "65", "two"):
+            status, err = start_error("--tables", TABLES, "--port", "0", "--threads-per-search", value)
+            self.assertNotEqual(status, 0, err)  # CLI11's own exit status for a bad value
+            self.assertIn("--threads-per-search", err)
 
 
 class Serving(unittest.TestCase):
