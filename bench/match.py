@@ -6,7 +6,10 @@
 
 Engine A and engine B (by default both `tsivy engine` of this build; --a-cmd, --b-cmd
 for others) play --games games. Each opening is 2 to 4 random legal turns from the
-start (from --seed), played twice with the colours swapped. A game ends when the side
+start (from --seed), played twice with the colours swapped. With --positions FILE the
+games start instead from the positions of FILE (one FEN a line, # comments), in turn,
+each played twice with the colours swapped; the engines are given the game from that
+position (`position fen F moves ...`). A game ends when the side
 to move has no turn (it loses), when a position occurs for the third time (a draw), or
 after --max-turns turns, where it is adjudicated: by the tables when the position is
 inside them, else a draw.
@@ -68,6 +71,18 @@ def table_check(table_wins, winner, has_tables):
     return violations, thrown
 
 
+def read_positions(path):
+    """The FENs of a --positions file: one a line; blank lines and # comments skipped."""
+    try:
+        with open(path) as f:
+            fens = [line.strip() for line in f if line.strip() and not line.lstrip().startswith("#")]
+    except OSError as e:
+        raise SystemExit(f"match: --positions: {e}")
+    if not fens:
+        raise SystemExit(f"match: --positions: {path} holds no position")
+    return fens
+
+
 class Match:
     def __init__(self, args):
         self.args = args
@@ -81,6 +96,7 @@ class Match:
                 options.append(["Tables", os.path.abspath(tables)])
             self.sides[s] = {"cmd": getattr(args, f"{s}_cmd") or f"{tsivy} engine", "go": getattr(args, f"{s}_go"),
                              "options": options, "tables": bool(tables)}
+        self.starts = read_positions(args.positions) if args.positions else None
         check = args.check_tables or args.a_tables or args.b_tables
         self.referee = Referee(tsivy, os.path.abspath(check) if check else None)
         self.stopping = threading.Event()
@@ -88,8 +104,11 @@ class Match:
 
     def settings(self):
         """What decides the games (all but their number): a resumed file must match it."""
-        return {"a": self.sides["a"], "b": self.sides["b"], "seed": self.args.seed, "max_turns": self.args.max_turns,
-                "check_tables": self.referee.tables}
+        settings = {"a": self.sides["a"], "b": self.sides["b"], "seed": self.args.seed, "max_turns": self.args.max_turns,
+                    "check_tables": self.referee.tables}
+        if self.starts:
+            settings["positions"] = self.starts
+        return settings
 
     def engine(self, side):
         spec = self.sides[side]
@@ -97,12 +116,13 @@ class Match:
 
     def play(self, g):
         """Game g: opening g // 2, A White in even games. None if the match is stopping."""
-        turns = opening(self.referee, self.args.seed, g // 2)
+        start = self.starts[(g // 2) % len(self.starts)] if self.starts else None
+        turns = [] if start else opening(self.referee, self.args.seed, g // 2)
         colours = {"white": "a", "black": "b"} if g % 2 == 0 else {"white": "b", "black": "a"}
-        positions = [START]
+        positions = [start or START]
         for t in turns:
             positions.append(self.referee.legal_turns(positions[-1])[t])
-        record = {"game": g, "opening": list(turns), "white": colours["white"], "black": colours["black"],
+        record = {"game": g, "start": positions[0], "opening": list(turns), "white": colours["white"], "black": colours["black"],
                   "adjudicated": False, "violations": [], "thrown_away": []}
         table_wins = {}
         engines = {}
@@ -136,7 +156,7 @@ class Match:
                     break
                 side = colours[mover]
                 try:
-                    answer = engines[mover].best_turn(turns, self.sides[side]["go"])
+                    answer = engines[mover].best_turn(turns, self.sides[side]["go"], start)
                 except EngineFailure as e:
                     record["failure"] = f"{side} ({mover}): {e}"
                     winner, end = other(mover), "engine failure"
@@ -323,6 +343,7 @@ def main():
         parser.add_argument(f"--{s}-option", action="append", default=[], metavar="NAME=VALUE",
                             help=f"another setoption for engine {S}, e.g. Hash=256")
     parser.add_argument("--check-tables", help="tables for the checks and the adjudication (default: --a-tables or --b-tables)")
+    parser.add_argument("--positions", help="start the games from these positions (a FEN a line) instead of openings")
     parser.add_argument("--games", type=int, default=200, help="games in all, two per opening (default 200)")
     parser.add_argument("--max-turns", type=int, default=400, help="adjudicate a game after this many turns (default 400)")
     parser.add_argument("--concurrency", type=int, default=1, help="games played at once (default 1)")

@@ -62,10 +62,10 @@ class Engine:
             if line.startswith(prefix):
                 return got
 
-    def best_turn(self, turns, go):
-        """The engine's answer for the game from the start after `turns`: a turn, or
-        ("none", reason) when it says the game is over."""
-        self.send("position startpos" + (" moves " + " ".join(turns) if turns else ""))
+    def best_turn(self, turns, go, start=None):
+        """The engine's answer for the game from the start (or the position `start`, a
+        FEN) after `turns`: a turn, or ("none", reason) when it says the game is over."""
+        self.send(("position fen " + start if start else "position startpos") + (" moves " + " ".join(turns) if turns else ""))
         self.send(f"go {go}")
         words = self.until("bestmove")[-1].split()
         if len(words) < 2:
