@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
+#include <mutex>
 #include <thread>
 
 #include "game/movegen.h"
@@ -53,9 +54,28 @@ namespace {
 // thread has finished (the helpers then stop).
 struct SearchControl {
   Limits limits;
+  int max_depth = kMaxPly - 1;
   const std::atomic<bool>* stop = nullptr;  // the caller's
   std::atomic<bool> finished{false};        // the main thread's
   Clock::time_point started;
+
+  // The deepest iteration any thread has completed: the search's answer. A helper a ply
+  // ahead of the main thread gives it a ply sooner, and one that completes max_depth
+  // ends the search.
+  std::atomic<int> completed_depth{0};
+  std::mutex mutex;
+  int deepest_depth = 0;  // under mutex, with the two below
+  int deepest_score = 0;
+  std::vector<Move> deepest_pv;
+
+  void completed(int depth, int score, std::span<const Move> pv) {
+    const std::lock_guard lock(mutex);
+    if (depth <= deepest_depth) return;
+    deepest_depth = depth;
+    deepest_score = score;
+    deepest_pv.assign(pv.begin(), pv.end());
+    completed_depth.store(depth, std::memory_order_relaxed);
+  }
 };
 
 }  // namespace
@@ -77,7 +97,7 @@ struct Engine::Worker {
   // The game's positions, then the search's path: for repetitions.
   SearchPath path;
   TableLeaves leaves{nullptr};
-  const SearchControl* control = nullptr;
+  SearchControl* control = nullptr;
   std::uint64_t nodes = 0;
   // nodes as the other threads see it (the main thread's node limit counts them all).
   std::atomic<std::uint64_t> published_nodes{0};
@@ -101,6 +121,7 @@ struct Engine::Worker {
       }
       if (control->stop && control->stop->load(std::memory_order_relaxed)) return true;
       if (id != 0 && control->finished.load(std::memory_order_relaxed)) return true;
+      if (control->completed_depth.load(std::memory_order_relaxed) >= control->max_depth) return true;
       if (limits.movetime.count() && Clock::now() - control->started >= limits.movetime) return true;
     }
     return false;
@@ -123,7 +144,7 @@ struct Engine::Worker {
   }
 
   // Sets up a search of a root that follows `history`.
-  void begin(const SearchControl& c, const TableLookup* tables, std::span<const Position> history) {
+  void begin(SearchControl& c, const TableLookup* tables, std::span<const Position> history) {
     control = &c;
     nodes = 0;
     others_nodes = 0;
@@ -288,10 +309,15 @@ std::optional<int> Engine::Worker::iterate(const Position& root, std::uint64_t r
 
 void Engine::Worker::help(const Position& root, std::uint64_t root_key) {
   int previous = 0;
-  for (int depth = 1 + (id & 1); depth < kMaxPly; ++depth) {
+  for (int depth = 1 + (id & 1); depth <= control->max_depth; ++depth) {
+    // Past what another thread has completed already, odd helpers a ply further than
+    // the main thread will go next, so that the threads are not all on one depth.
+    depth = std::max(depth, control->completed_depth.load(std::memory_order_relaxed) + 1 + (id & 1));
+    if (depth > control->max_depth) return;
     const std::optional<int> score = iterate(root, root_key, depth, previous);
     if (!score) return;
     previous = *score;
+    control->completed(depth, *score, std::span(pv[0].data(), static_cast<std::size_t>(pv_length[0])));
   }
 }
 
@@ -336,6 +362,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   control.stop = stop;
   Worker& main = *s.workers.front();
   main.others = std::span(s.workers).subspan(1);
+  control.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
   for (const auto& w : s.workers) w->begin(control, s.tables, history);
   const std::uint64_t root_key = position_key(root);
   s.table.new_search();
@@ -386,28 +413,38 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
       }
     });
 
-  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-  int previous = 0;
-  for (int depth = 1; depth <= max_depth; ++depth) {
-    const std::optional<int> score = main.iterate(root, root_key, depth, previous);
-    if (!score) break;
-    previous = *score;
-    result.depth = depth;
-    result.score = *score;
-    result.pv.assign(main.pv[0].begin(), main.pv[0].begin() + main.pv_length[0]);
+  // The result is the deepest iteration completed by any thread, reported on this
+  // thread when it sees it (after each of its own iterations, and at the end).
+  const auto report_deepest = [&] {
+    {
+      const std::lock_guard lock(control.mutex);
+      if (control.deepest_depth <= result.depth) return;
+      result.depth = control.deepest_depth;
+      result.score = control.deepest_score;
+      result.pv = control.deepest_pv;
+    }
     result.best = result.pv.empty() ? root_moves.front() : result.pv.front();
     result.nodes = main.all_nodes();
     result.elapsed = elapsed();
-    if (on_iteration) on_iteration({depth, *score, result.nodes, result.elapsed, result.pv});
+    if (on_iteration) on_iteration({result.depth, result.score, result.nodes, result.elapsed, result.pv});
+  };
+  for (int depth = 1; depth <= control.max_depth; ++depth) {
+    depth = std::max(depth, control.completed_depth.load(std::memory_order_relaxed) + 1);  // a helper is ahead
+    if (depth > control.max_depth) break;
+    const std::optional<int> score = main.iterate(root, root_key, depth, result.score);
+    if (!score) break;
+    control.completed(depth, *score, std::span(main.pv[0].data(), static_cast<std::size_t>(main.pv_length[0])));
+    report_deepest();
     main.first_done = true;
     // A forced end within the horizon is final: deeper searches find the same.
-    if (is_exact_end(*score) && kWinScore - std::abs(*score) <= depth) break;
+    if (is_exact_end(result.score) && kWinScore - std::abs(result.score) <= result.depth) break;
     if (main.out_of_budget()) break;
     // Another iteration takes longer than all before it: not worth starting late.
     if (limits.movetime.count() && Clock::now() - control.started >= limits.movetime / 2) break;
   }
   control.finished.store(true, std::memory_order_relaxed);
   helpers.clear();  // joins them: their node counts are final
+  report_deepest();  // one a helper completed while this thread was in its own
   // Stopped inside the first iteration: its best turn so far, else the first one ordered.
   if (!result.best) {
     result.best = main.pv_length[0] > 0 ? main.pv[0][0] : root_moves.front();
