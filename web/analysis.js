@@ -4,11 +4,10 @@
 // it is marked a mistake, with the engine's better turn. It stops when the game changes
 // or the page is left.
 
-import { saveGame } from "./game.js";
-import { renderMoves } from "./panels.js";
-import { renderBar, renderGraph, searchPoints } from "./evaluation.js";
+import { searchPoints } from "./evaluation.js";
 import { ANALYSIS_ID, searchPosition } from "./server.js";
-import { $, state } from "./state.js";
+import { saveGame } from "./storage.js";
+import { $, annotate, state } from "./state.js";
 
 // The engine's time for each position.
 const ANALYSIS_MS = 300;
@@ -34,13 +33,12 @@ export function cancelAnalysis() {
 const kept = (body) => ({ fen: body.fen, best: body.best, score_text: body.score_text, from_tables: body.from_tables,
                           table: body.table, end: body.end });
 
-// Marks the turn into position `ply`, both ends analysed, as a mistake or not.
-function judgeTurn(game, ply) {
-  const before = game[ply - 1].analysis, after = game[ply].analysis;
-  if (!before || !after) return;
+// Whether `turn`, from the position analysed `before` to the one analysed `after`, is a
+// mistake: {better} (the engine's turn) or null; undefined when an end is not analysed.
+function judgeTurn(turn, before, after) {
+  if (!before || !after) return undefined;
   const lost = searchPoints(before) + searchPoints(after);  // the maker's points before, less after (= minus the opponent's)
-  const mistake = game[ply].turn !== before.best && lost >= MISTAKE_POINTS;
-  game[ply].mistake = mistake ? { better: before.best } : null;
+  return turn !== before.best && lost >= MISTAKE_POINTS ? { better: before.best } : null;
 }
 
 export async function analyseGame() {
@@ -51,6 +49,7 @@ export async function analyseGame() {
   $("analyse").disabled = true;
   for (let ply = 0; ply < game.length; ++ply) {
     if (job !== mine) return;
+    const marks = {};  // what this position's entry gets
     if (!game[ply].analysis) {
       showStatus(`Analysing: position ${ply + 1} of ${game.length}…`);
       const { status, body } = await searchPosition(game, ply, ANALYSIS_MS, mine.abort, ANALYSIS_ID);
@@ -60,12 +59,11 @@ export async function analyseGame() {
         cancelAnalysis();
         return showStatus("The analysis stopped: " + (body.error || "HTTP " + status));
       }
-      game[ply].analysis = kept(body);
+      marks.analysis = kept(body);
     }
-    if (ply > 0) judgeTurn(game, ply);
-    renderMoves();
-    renderBar();
-    renderGraph();
+    const mistake = ply > 0 ? judgeTurn(game[ply].turn, game[ply - 1].analysis, marks.analysis || game[ply].analysis) : undefined;
+    if (mistake !== undefined) marks.mistake = mistake;
+    annotate(game[ply], marks);
   }
   job = null;
   $("analyse").disabled = false;

@@ -2,19 +2,25 @@
 // position and how to read the notation of docs/notation.md, but not the rules: every
 // legal turn, and whether the game has ended, comes from the server (/api/game), and
 // playing on the board only narrows the server's list down click by click. This file
-// starts the page and joins the controls to what they do.
+// starts the page and joins the controls to what they do, and the modules to each other
+// where one may not import another: the views (drawing.js, panels.js, evaluation.js, joined
+// in render.js) get the actions their clicks call; game.js gets the computer's answer.
 
 import { analyseGame, cancelAnalysis } from "./analysis.js";
-import { cancelComputerTurn, engineMoveIfItsTurn, playBestTurn, restoreSettings, saveSettings } from "./computer.js";
-import { MARGIN, STEP, drawGrid, flipBoard, placeLabelsAndHits, previewKind, renderBoard } from "./drawing.js";
+import { engineMoveIfItsTurn, playBestTurn } from "./computer.js";
+import { MARGIN, STEP, drawGrid } from "./drawing.js";
 import { offerDraw, rematch, resign } from "./ending.js";
-import { goToPly, newGame, redo, setMode, setPosition, startFromUrl, undo } from "./game.js";
-import { cancelSelection, chooseKind, copyFen, loadTypedFen, stopHere, switchSide } from "./input.js";
+import { goToPly, newGame, redo, setAfterAnswer, setPosition, startFromUrl, undo } from "./game.js";
+import { cancelSelection, chooseKind, copyFen, loadTypedFen, onBoardClick, playListedTurn, previewKind, previewTurn, setMode,
+         stopHere, switchSide } from "./input.js";
 import { board, setBoard } from "./notation.js";
-import { renderEngine, renderInfo, showLine, showMessage } from "./panels.js";
+import { showLine, showMessage } from "./panels.js";
+import { stopComputerTurn } from "./pending.js";
 import { copyLink, copyRecord, loadRecordText } from "./record.js";
+import { makeRender } from "./render.js";
 import { fetchInfo } from "./server.js";
-import { $, state } from "./state.js";
+import { restoreSettings, saveSettings } from "./settings.js";
+import { $, setRender, state, update } from "./state.js";
 
 // The 5x9 board fills its panel (760 px for its 764 units); a smaller board is drawn at
 // the same scale, not with larger points.
@@ -29,7 +35,9 @@ export async function start() {
   $("board").setAttribute("viewBox", `0 0 ${width} ${height}`);
   $("board").setAttribute("aria-label", `Fanorona board, ${board.rows} rows of ${board.columns} points`);
   $("board").style.maxWidth = `${width * MAX_PIXELS_PER_UNIT}px`;
-  drawGrid($("board"));
+  setRender(makeRender({ onPlay: playListedTurn, onPreview: previewTurn, onPly: goToPly }));
+  setAfterAnswer(() => engineMoveIfItsTurn());
+  drawGrid($("board"), onBoardClick);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("best-turn").addEventListener("click", () => playBestTurn(false));
@@ -42,27 +50,21 @@ export async function start() {
   }
   $("computer").addEventListener("change", () => {
     saveSettings();
-    cancelComputerTurn();
-    renderBoard();
-    renderInfo();
-    renderEngine();
+    update(stopComputerTurn());
     engineMoveIfItsTurn(true);
   });
   $("strength").addEventListener("change", saveSettings);
   $("sound").addEventListener("change", saveSettings);
   $("human-side").addEventListener("change", () => {
     saveSettings();
-    if (state.flipped !== ($("human-side").value === "b")) flipBoard();
-    cancelComputerTurn();
-    renderBoard();
-    renderInfo();
+    update({ ...stopComputerTurn(), flipped: $("human-side").value === "b" });
     engineMoveIfItsTurn(true);
   });
   $("new-game").addEventListener("click", newGame);
   $("resign").addEventListener("click", resign);
   $("offer-draw").addEventListener("click", offerDraw);
   $("rematch").addEventListener("click", rematch);
-  $("flip-board").addEventListener("click", flipBoard);
+  $("flip-board").addEventListener("click", () => update({ flipped: !state.flipped }));
   $("moves-start").addEventListener("click", () => goToPly(0));
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", () => setMode(radio.value));
   $("switch-side").addEventListener("click", switchSide);
@@ -74,11 +76,11 @@ export async function start() {
     const button = $(id);
     button.addEventListener("click", () => chooseKind(button.dataset.kind));
     button.addEventListener("mouseenter", () => previewKind(button.dataset.kind));
-    button.addEventListener("mouseleave", () => { state.preview = null; renderBoard(); });
+    button.addEventListener("mouseleave", () => update({ preview: null }));
   }
   $("stop-here").addEventListener("click", stopHere);
   $("cancel-turn").addEventListener("click", cancelSelection);
-  $("line-panel").addEventListener("toggle", showLine);
+  $("line-panel").addEventListener("toggle", () => showLine(setPosition));
   $("analyse").addEventListener("click", analyseGame);
   window.addEventListener("pagehide", cancelAnalysis);
   $("record-copy").addEventListener("click", copyRecord);
@@ -96,7 +98,6 @@ export async function start() {
     event.preventDefault();
   });
 
-  placeLabelsAndHits();
   startFromUrl();
 }
 

@@ -1,9 +1,10 @@
 // Drawing the board (SVG): the lines, the stones, the turn being played or hovered, the
-// last turn, and the choice bar of a capture sequence.
+// last turn, and the choice bar of a capture sequence. A view: it reads the state and
+// writes none; a click on a point goes to the handler drawGrid is given (app.js).
 
-import { gameResult } from "./game.js";
-import { candidates, endingTurn, nextPoints, onBoardClick } from "./input.js";
 import { board, columnOf, parseFen, parseTurn, pointIndex, pointName, rowOf, valueText } from "./notation.js";
+import { gameResult } from "./result.js";
+import { candidates, endingTurn, kindEnding, nextPoints } from "./selection.js";
 import { $, state } from "./state.js";
 
 export const STEP = 80;    // board units between neighbouring points
@@ -31,8 +32,9 @@ function svg(name, attributes, parent) {
 }
 
 // The lines of the board, drawn once: every row and column, and the diagonals, which
-// join strong points only (column + row even, rules.md).
-export function drawGrid(element) {
+// join strong points only (column + row even, rules.md); and the points' hit areas, whose
+// click calls onPoint(point).
+export function drawGrid(element, onPoint) {
   const grid = svg("g", { class: "grid" }, element);
   const line = (a, b) => svg("line", { x1: pointX(a), y1: pointY(a), x2: pointX(b), y2: pointY(b) }, grid);
   const C = board.columns;
@@ -54,7 +56,7 @@ export function drawGrid(element) {
   for (let p = 0; p < board.points; ++p) {
     // As large as the spacing of the points: a finger may land anywhere near one.
     const hit = svg("rect", { class: "hit", width: STEP, height: STEP, "data-point": pointName(p) }, hits);
-    hit.addEventListener("click", () => onBoardClick(p));
+    hit.addEventListener("click", () => onPoint(p));
   }
 }
 
@@ -96,12 +98,6 @@ export function placeLabelsAndHits() {
     hit.setAttribute("x", pointX(p) - STEP / 2);
     hit.setAttribute("y", pointY(p) - STEP / 2);
   }
-}
-
-export function flipBoard() {
-  state.flipped = !state.flipped;
-  placeLabelsAndHits();
-  renderBoard();
 }
 
 export function renderBoard() {
@@ -184,28 +180,12 @@ function renderSequenceBar() {
   if (ending) $("stop-here").textContent = "Stop here · " + valueText(ending.wdl, ending.depth);
 }
 
-// The turn that takes by `kind` at the pending step and stops there.
-function kindEnding(kind) {
-  const selection = state.selection;
-  return candidates({ points: selection.points, kinds: [...selection.kinds, kind] })
-    .find((t) => t.points.length === selection.points.length) || null;
-}
-
 // What a choice takes and the value of the best turn through it ("takes 2 · Win in 5"),
 // on the button itself, for touch screens that have no hover.
 function choiceText(kind) {
   const selection = state.selection;
   const best = candidates({ points: selection.points, kinds: [...selection.kinds, kind] })[0];  // best first
-  const stop = kindEnding(kind);
+  const stop = kindEnding(selection, kind);
   const taken = stop ? ` · takes ${capturedPoints(shownPosition(), parseFen(stop.fen), state.position.side).length}` : "";
   return best ? taken + " · " + valueText(best.wdl, best.depth) : "";
-}
-
-// Hovering a choice shows what it captures: the turn that takes it and stops there.
-export function previewKind(kind) {
-  const selection = state.selection;
-  if (!selection || !selection.pendingKinds) return;
-  const ending = kindEnding(kind);
-  state.preview = ending ? { fen: ending.fen, points: null } : null;
-  renderBoard();
 }

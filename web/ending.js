@@ -2,12 +2,13 @@
 // accepts when the tables or its evaluation say the position is drawn or lost for it;
 // two players at one screen agree at once), and a rematch with the colours swapped.
 
-import { cancelComputerTurn, engineMoveIfItsTurn, enginePlays, engineSide, saveSettings } from "./computer.js";
-import { flipBoard } from "./drawing.js";
-import { endGame, gameResult, newGame } from "./game.js";
-import { renderEngine } from "./panels.js";
+import { engineMoveIfItsTurn } from "./computer.js";
+import { endGame, newGame } from "./game.js";
+import { stopComputerTurn } from "./pending.js";
+import { gameResult } from "./result.js";
 import { searchPosition } from "./server.js";
-import { $, state } from "./state.js";
+import { enginePlays, engineSide, saveSettings } from "./settings.js";
+import { $, state, update } from "./state.js";
 
 // A search score (hundredths of a stone, for the side to move) at most this good for
 // the computer counts as drawn: it takes the draw.
@@ -20,7 +21,7 @@ const inGame = () => state.mode === "play" && state.answer !== null && !gameResu
 // The person resigns (against the computer), or the side to move does (two players).
 export function resign() {
   if (!inGame()) return;
-  cancelComputerTurn();
+  update(stopComputerTurn());
   endGame({ reason: "resigned", loser: enginePlays() ? (engineSide() === "w" ? "b" : "w") : state.position.side });
 }
 
@@ -36,14 +37,10 @@ async function considerDraw() {
   }
   const controller = new AbortController();
   const pending = { abort: controller, timer: null };
-  state.computer = pending;
-  state.engine = { fen: state.fen, thinking: OFFER_THINK_MS, by: "computer" };
-  renderEngine();
+  update({ computer: pending, engine: { fen: state.fen, thinking: OFFER_THINK_MS, by: "computer" } });
   const { status, body } = await searchPosition(state.game, state.ply, OFFER_THINK_MS, controller);
   if (state.computer !== pending) return null;  // the page moved on
-  state.computer = null;
-  state.engine = null;
-  renderEngine();
+  update({ computer: null, engine: null });
   if (status !== 200 || typeof body.score !== "number") return { accept: false, why: "it could not evaluate the position" };
   const mine = forComputer(body.score);
   return { accept: mine <= DRAWISH_CP, why: `it evaluates the position ${(mine / 100).toFixed(2)} for itself` };
@@ -52,7 +49,7 @@ async function considerDraw() {
 export async function offerDraw() {
   if (!inGame()) return;
   if (!enginePlays()) return endGame({ reason: "agreed" });
-  cancelComputerTurn();
+  update(stopComputerTurn());
   const fen = state.fen;
   const answer = await considerDraw();
   if (!answer || state.fen !== fen) return;
@@ -67,6 +64,6 @@ export function rematch() {
   const side = $("human-side");
   side.value = side.value === "w" ? "b" : "w";
   saveSettings();
-  if (state.flipped !== (side.value === "b")) flipBoard();
+  update({ flipped: side.value === "b" });
   newGame();
 }

@@ -1,8 +1,8 @@
 // The evaluation of each position of the game, for the bar beside the board and the
 // graph over the game: the tables' value where they reach (exact), else the engine's
 // score, from the analysis of the game (analysis.js) or from the computer's own search.
+// A view: it reads the state; a click on the graph goes to the handler it is given.
 
-import { goToPly } from "./game.js";
 import { parseFen } from "./notation.js";
 import { $, state } from "./state.js";
 
@@ -64,8 +64,8 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const GRAPH_W = 600, GRAPH_H = 90;
 
 // The graph over the game: a point for each position with an evaluation, the mistakes of
-// the analysis red, the shown position marked; a click on a point goes there.
-export function renderGraph() {
+// the analysis red, the shown position marked; a click on a point calls onPly(ply).
+export function renderGraph(onPly) {
   const graph = $("eval-graph");
   graph.replaceChildren();
   const known = state.game.map((_, ply) => [ply, whitePoints(ply)]).filter(([, p]) => p !== null);
@@ -89,6 +89,6 @@ export function renderGraph() {
     const box = graph.getBoundingClientRect();
     const units = (event.clientX - box.left) / box.width * GRAPH_W;
     const ply = Math.round((units - 8) / (GRAPH_W - 16) * (state.game.length - 1));
-    goToPly(Math.max(0, Math.min(state.game.length - 1, ply)));
+    onPly(Math.max(0, Math.min(state.game.length - 1, ply)));
   };
 }

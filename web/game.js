@@ -1,45 +1,27 @@
 // The game: the positions played, stepped through by the page itself (not the browser's
-// history); its result (from the server); what a reload finds again (sessionStorage).
+// history); each position's answer from the server; turns played, the game ended, a game
+// loaded, and what a reload finds again (storage.js).
 
-import { cancelComputerTurn, engineMoveIfItsTurn, enginePlays, engineSide } from "./computer.js";
 import { cancelAnalysis } from "./analysis.js";
-import { renderBoard } from "./drawing.js";
-import { showFenError } from "./input.js";
-import { board, defaultFen, formatFen, parseFen, parseTurn, sideName } from "./notation.js";
-import { renderEngine, renderInfo, renderMoves, showMessage } from "./panels.js";
+import { board, defaultFen, formatFen, parseFen, parseTurn } from "./notation.js";
+import { showFenError, showMessage } from "./panels.js";
+import { stopComputerTurn } from "./pending.js";
+import { gameResult } from "./result.js";
 import { fetchGame, readPosition, readRecord } from "./server.js";
+import { enginePlays, engineSide } from "./settings.js";
 import { soundForTurn } from "./sound.js";
-import { $, state } from "./state.js";
+import { saveGame, storedGame } from "./storage.js";
+import { $, state, update } from "./state.js";
 
 const sameEntry = (a, b) => a.fen === b.fen && a.turn === b.turn;
 
-// Why the game is over at the shown position, or null: {text, outcome} for the banner,
-// from the server's "end" (the repetition rule and the end of the game are game/'s).
-// Against the computer the banner speaks to the player ("You win"), and outcome says
-// whose win it is ("you", "computer" or "draw"); between two players it names the
-// colour and outcome is "".
-export function gameResult() {
-  if (state.mode !== "play") return null;
-  const agreed = state.ply === state.game.length - 1 ? state.game[state.ply].end : null;
-  if (agreed) return agreedResult(agreed);
-  const end = state.answer ? state.answer.end : null;
-  if (!end) return null;
-  if (end.reason === "repetition") return { text: "Draw by repetition: this position has occurred for the third time", outcome: "draw" };
-  const winner = end.winner === "white" ? "w" : "b";
-  const loser = winner === "w" ? "b" : "w";
-  const why = end.reason === "no stones" ? `${sideName(loser)} has no stones left` : `${sideName(loser)} has no turn`;
-  if (!enginePlays()) return { text: `${sideName(winner)} wins: ${why}`, outcome: "" };
-  const you = winner !== engineSide();
-  return { text: `${you ? "You win" : "The computer wins"}: ${why}`, outcome: you ? "you" : "computer" };
-}
+// What follows each answer for the shown position: the computer's turn, when it is its
+// turn (app.js joins computer.js here: computer.js plays through playTurn, so this module
+// cannot import it).
+let afterAnswer = () => {};
 
-// An end the players chose (web/ending.js), kept on the game's last entry: a side
-// resigned, or both agreed a draw.
-function agreedResult(end) {
-  if (end.reason === "agreed") return { text: "Draw agreed", outcome: enginePlays() ? "draw" : "" };
-  const loser = end.loser, winner = loser === "w" ? "b" : "w";
-  if (!enginePlays()) return { text: `${sideName(loser)} resigned: ${sideName(winner)} wins`, outcome: "" };
-  return { text: "You resigned: the computer wins", outcome: "computer" };  // the computer plays on
+export function setAfterAnswer(listener) {
+  afterAnswer = listener;
 }
 
 // Ends the game at its last position as the players chose ({reason: "resigned", loser}
@@ -54,53 +36,43 @@ export function endGame(end) {
 // arrow keys, Undo, the move list), where the computer does not answer unless asked.
 // The game's navigation is the page's own: a browser keeps some 50 history entries a
 // page, too few for a long game. The link mirrors the position shown, replaced, never
-// pushed, so that Back leaves the page and a copied link opens the position.
-function show(game, ply, browsing) {
-  cancelComputerTurn();
+// pushed, so that Back leaves the page and a copied link opens the position. changes:
+// more of the state to change with it (the engine's last words dropped).
+function show(game, ply, browsing, changes = {}) {
+  const stopped = stopComputerTurn();
   if (game !== state.game) cancelAnalysis();
-  state.game = game;
-  state.ply = ply;
-  state.fen = game[ply].fen;
-  state.position = parseFen(state.fen);
-  state.selection = null;
-  state.preview = null;
-  state.browsing = browsing;
+  const fen = game[ply].fen;
+  // Its answer is asked for at once; until it comes the position has no turns.
+  const request = state.request + 1;
+  update({ ...stopped, ...changes, game, ply, fen, position: parseFen(fen), selection: null, preview: null, browsing,
+           request, answer: null, turns: [] });
   const url = new URL(window.location.href);
-  url.searchParams.set("fen", state.fen);
+  url.searchParams.set("fen", fen);
   url.searchParams.delete("moves");
   window.history.replaceState(null, "", url);
-  $("fen-input").value = state.fen;
+  $("fen-input").value = fen;
   $("fen-error").hidden = true;
   $("draw-answer").hidden = true;
   $("line").replaceChildren();
   $("line-panel").open = false;
-  renderMoves();
-  renderBoard();
-  renderEngine();
   saveGame();
-  askServer();
+  askServer(request);
 }
 
 // Asks the server for the shown position of the game: its value, its legal turns and
 // whether the game has ended; an answer for a position no longer shown is dropped.
-async function askServer() {
-  const request = ++state.request;
-  state.answer = null;
-  state.turns = [];
-  renderInfo();
+async function askServer(request) {
   const { status, body } = await fetchGame(state.game, state.ply);
   if (request !== state.request) return;  // the position changed meanwhile
   if (status === 200) {
-    state.answer = body;
-    state.turns = body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) }));
     showMessage(body.in_tables || body.end ? null : `Outside the tables (${body.stones} stones; they hold up to ` +
       `${body.max_stones}): the legal turns are listed, valued where they lead into the tables.`, false, true);
+    update({ answer: body, turns: body.turns.map((t) => ({ ...t, ...parseTurn(t.turn) })) });
   } else {
     showMessage("The server could not answer: " + (body.error || "HTTP " + status), true);
+    update();
   }
-  renderBoard();
-  renderInfo();
-  engineMoveIfItsTurn();
+  afterAnswer();
 }
 
 // A position reached otherwise than by a turn (editor, FEN box, principal line) starts
@@ -110,8 +82,7 @@ export function setPosition(fen) {
   if (!position) return;
   fen = formatFen(position);
   if (fen === state.fen && state.ply === 0 && state.game.length === 1) return;
-  state.engine = null;
-  show([{ fen, turn: null }], 0, false);
+  show([{ fen, turn: null }], 0, false, { engine: null });
 }
 
 // Plays a turn of the list; search: the engine's answer that chose it, if it did (its
@@ -136,9 +107,8 @@ export function goToPly(ply) {
 // A game loaded whole (a game record: its positions from the server, every turn checked),
 // shown at its end.
 export function loadGame(positions) {
-  state.engine = null;
   const game = positions.map((p) => ({ fen: p.fen, turn: p.turn, wdl: p.wdl, depth: p.depth }));
-  show(game, game.length - 1, false);
+  show(game, game.length - 1, false, { engine: null });
 }
 
 // Against the computer a turn and its answer go back together: to the last position
@@ -159,40 +129,10 @@ export function redo() {
   goToPly(Math.min(target, state.game.length - 1));
 }
 
-export function setMode(mode) {
-  state.mode = mode;
-  cancelComputerTurn();  // no answer lands in the editor
-  state.selection = null;
-  state.preview = null;
-  $("editor").hidden = mode !== "edit";
-  renderBoard();
-  renderInfo();
-  renderEngine();
-  engineMoveIfItsTurn();
-}
-
 // A new game from the start position, with the side and the opponent chosen.
 export function newGame() {
   if (state.mode !== "play") document.querySelector('input[name="mode"][value="play"]').click();
-  state.engine = null;
-  show([{ fen: board.start, turn: null }], 0, false);
-}
-
-// The whole game and the turn shown, kept for this tab, so that a reload finds them again.
-const GAME_KEY = "tsivy.game";
-
-export function saveGame() {
-  try {
-    window.sessionStorage.setItem(GAME_KEY, JSON.stringify({ board: board.name, game: state.game, ply: state.ply }));
-  } catch (e) { /* storage off: a reload keeps only the position */ }
-}
-
-function storedGame() {
-  try {
-    const stored = JSON.parse(window.sessionStorage.getItem(GAME_KEY));
-    if (!stored || stored.board !== board.name || !Array.isArray(stored.game) || !stored.game[stored.ply]) return null;
-    return stored;
-  } catch (e) { return null; }
+  show([{ fen: board.start, turn: null }], 0, false, { engine: null });
 }
 
 // What the link asks for: a game record (fen, the game's first position, and moves, its

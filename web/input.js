@@ -1,33 +1,16 @@
-// Playing on the board: each click narrows the server's list of legal turns down; the
-// editor; the FEN box.
+// Playing on the board: each click narrows the server's list of legal turns down
+// (selection.js); hovering a turn or a choice previews it; the mode, the editor and the
+// FEN box.
 
-import { renderBoard } from "./drawing.js";
-import { gameResult, playTurn, setPosition } from "./game.js";
+import { engineMoveIfItsTurn } from "./computer.js";
+import { playTurn, setPosition } from "./game.js";
 import { formatFen } from "./notation.js";
+import { showFenError } from "./panels.js";
+import { stopComputerTurn } from "./pending.js";
+import { gameResult } from "./result.js";
+import { candidates, endingTurn, kindEnding, nextPoints } from "./selection.js";
 import { readPosition } from "./server.js";
-import { $, state } from "./state.js";
-
-function matchesSelection(turn, selection) {
-  if (turn.points.length < selection.points.length) return false;
-  for (let i = 0; i < selection.points.length; ++i) if (turn.points[i] !== selection.points[i]) return false;
-  for (let i = 0; i < selection.kinds.length; ++i) if (turn.kinds[i] !== selection.kinds[i]) return false;
-  return true;
-}
-
-export const candidates = (selection) => state.turns.filter((t) => matchesSelection(t, selection));
-
-// Points the selected stone may step to next.
-export function nextPoints(selection) {
-  if (selection.pendingKinds) return [];
-  const n = selection.points.length;
-  return [...new Set(candidates(selection).filter((t) => t.points.length > n).map((t) => t.points[n]))];
-}
-
-// The turn that ends exactly where the selection stands, if the sequence may stop here.
-export function endingTurn(selection) {
-  if (selection.pendingKinds) return null;
-  return candidates(selection).find((t) => t.points.length === selection.points.length) || null;
-}
+import { $, state, update } from "./state.js";
 
 export function onBoardClick(point) {
   if (state.mode === "edit") return editPoint(point);
@@ -37,39 +20,28 @@ export function onBoardClick(point) {
   // Mid-sequence (after a capture) the stone is committed; elsewhere a click picks a stone.
   if (selection && selection.points.length > 1) return;
   const movable = state.turns.some((t) => t.points[0] === point);
-  state.selection = movable && !(selection && selection.points[0] === point) ? { points: [point], kinds: [] } : null;
-  renderBoard();
+  update({ selection: movable && !(selection && selection.points[0] === point) ? { points: [point], kinds: [] } : null });
 }
 
 function stepTo(point) {
   const selection = { points: [...state.selection.points, point], kinds: [...state.selection.kinds] };
   const kinds = [...new Set(candidates(selection).map((t) => t.kinds[selection.points.length - 2]))];
-  if (kinds.length > 1) {
-    selection.pendingKinds = kinds;  // approach or withdrawal: the person chooses
-    state.selection = selection;
-    renderBoard();
-    return;
-  }
-  selection.kinds.push(kinds[0]);
-  settle(selection);
+  if (kinds.length > 1) return update({ selection: { ...selection, pendingKinds: kinds } });  // approach or withdrawal: the person chooses
+  settle({ points: selection.points, kinds: [...selection.kinds, kinds[0]] });
 }
 
 export function chooseKind(kind) {
   const selection = state.selection;
   if (!selection || !selection.pendingKinds || !selection.pendingKinds.includes(kind)) return;
-  delete selection.pendingKinds;
-  selection.kinds.push(kind);
-  state.preview = null;
-  settle(selection);
+  settle({ points: selection.points, kinds: [...selection.kinds, kind] }, { preview: null });
 }
 
 // After a step: play the turn when nothing can follow, else wait for the next step or
-// for "stop here".
-function settle(selection) {
+// for "stop here". changes: more of the state to change with the selection.
+function settle(selection, changes = {}) {
   const ending = endingTurn(selection);
   if (ending && nextPoints(selection).length === 0) return playTurn(ending);
-  state.selection = selection;
-  renderBoard();
+  update({ ...changes, selection });
 }
 
 export function stopHere() {
@@ -78,9 +50,32 @@ export function stopHere() {
 }
 
 export function cancelSelection() {
-  state.selection = null;
-  state.preview = null;
-  renderBoard();
+  update({ selection: null, preview: null });
+}
+
+// Hovering a choice shows what it captures: the turn that takes it and stops there.
+export function previewKind(kind) {
+  const selection = state.selection;
+  if (!selection || !selection.pendingKinds) return;
+  const ending = kindEnding(selection, kind);
+  update({ preview: ending ? { fen: ending.fen, points: null } : null });
+}
+
+// The turn list: a hovered turn is shown on the board (turn null: the hover ended), a
+// clicked one played; not while the computer's turn is under way.
+export function previewTurn(turn) {
+  if (state.computer === null) update({ preview: turn });
+}
+
+export function playListedTurn(turn) {
+  if (state.computer === null && state.mode === "play") playTurn(turn);
+}
+
+// Play or Edit: no answer of the computer lands in the editor.
+export function setMode(mode) {
+  $("editor").hidden = mode !== "edit";
+  update({ ...stopComputerTurn(), mode, selection: null, preview: null });
+  engineMoveIfItsTurn();
 }
 
 function editPoint(point) {
@@ -92,11 +87,6 @@ function editPoint(point) {
 
 export function switchSide() {
   setPosition(formatFen({ cells: state.position.cells, side: state.position.side === "w" ? "b" : "w" }));
-}
-
-export function showFenError(text) {
-  $("fen-error").textContent = text;
-  $("fen-error").hidden = false;
 }
 
 export async function loadTypedFen(event) {

@@ -1,12 +1,12 @@
 // The panels beside the board: the value and the turn list, the move list of the game,
-// the principal line.
+// the principal line; the messages above the turn list and under the FEN box. Views:
+// they read the state and write none; what a click or a hover does is the handler
+// they are given (render.js, app.js).
 
-import { enginePlays } from "./computer.js";
-import { renderBoard } from "./drawing.js";
-import { gameResult, goToPly, playTurn, setPosition } from "./game.js";
 import { parseFen, sideName, valueText } from "./notation.js";
-import { renderBar, renderGraph } from "./evaluation.js";
+import { gameResult } from "./result.js";
 import { getJson } from "./server.js";
+import { enginePlays } from "./settings.js";
 import { $, state } from "./state.js";
 
 // The engine's score for the side it searched for: "+0.35" (stones), "wins in 7 turns"
@@ -66,6 +66,13 @@ export function showMessage(text, isError, isNote = false) {
   box.classList.toggle("note", Boolean(isNote));
 }
 
+// A message under the FEN box: why a typed or linked position was not taken.
+export function showFenError(text) {
+  $("fen-error").textContent = text;
+  $("fen-error").hidden = false;
+}
+
+// The value of the shown position, its result, and the buttons that depend on them.
 export function renderInfo() {
   const answer = state.answer;
   const value = $("value");
@@ -74,7 +81,6 @@ export function renderInfo() {
   value.dataset.wdl = answer && answer.wdl ? answer.wdl : "";
   value.dataset.depth = answer && answer.depth !== null ? String(answer.depth) : "";
   value.textContent = answer ? valueText(answer.wdl, answer.depth) : "";
-  renderBar();
   const stones = (colour) => state.position.cells.filter((c) => c === colour).length;
   $("stone-count").textContent = `White ${stones("W")} · Black ${stones("B")}`;
   const result = gameResult();
@@ -87,6 +93,18 @@ export function renderInfo() {
   const going = state.mode === "play" && Boolean(answer) && !result;
   $("resign").disabled = !going;
   $("offer-draw").disabled = !going || state.computer !== null;
+  $("turns").hidden = Boolean(result);
+  // The principal line is perfect play: the tables' (/api/line), inside them only.
+  $("line-panel").hidden = !(answer && answer.in_tables);
+  $("undo").disabled = state.ply === 0;
+  $("redo").disabled = state.ply === state.game.length - 1;
+  $("best-turn").disabled = !(state.answer && state.turns.length) || Boolean(result) || state.computer !== null;
+}
+
+// The legal turns of the shown position, each with its value: a hover calls
+// onPreview(turn) (onPreview(null) when it ends), a click onPlay(turn). Rebuilt only when
+// the turns changed (render.js): a row rebuilt under the mouse would lose its click.
+export function renderTurns({ onPlay, onPreview }) {
   const body = $("turns").querySelector("tbody");
   body.replaceChildren();
   for (const turn of state.turns) {
@@ -102,22 +120,16 @@ export function renderInfo() {
     score.className = "value";
     score.textContent = valueText(turn.wdl, turn.depth);
     row.append(name, score);
-    row.addEventListener("mouseenter", () => { if (state.computer === null) { state.preview = turn; renderBoard(); } });
-    row.addEventListener("mouseleave", () => { if (state.computer === null) { state.preview = null; renderBoard(); } });
-    row.addEventListener("click", () => { if (state.computer === null && state.mode === "play") playTurn(turn); });
+    row.addEventListener("mouseenter", () => onPreview(turn));
+    row.addEventListener("mouseleave", () => onPreview(null));
+    row.addEventListener("click", () => onPlay(turn));
     body.appendChild(row);
   }
-  $("turns").hidden = Boolean(result);
-  // The principal line is perfect play: the tables' (/api/line), inside them only.
-  $("line-panel").hidden = !(answer && answer.in_tables);
-  $("undo").disabled = state.ply === 0;
-  $("redo").disabled = state.ply === state.game.length - 1;
-  $("best-turn").disabled = !(state.answer && state.turns.length) || Boolean(result) || state.computer !== null;
 }
 
 // The game's turns in notation, each with its value for the side that made it; a
-// click goes back (or forward) to the position after it.
-export function renderMoves() {
+// click calls onPly(ply), to go back (or forward) to the position after it.
+export function renderMoves(onPly) {
   const list = $("moves");
   list.replaceChildren();
   state.game.forEach((entry, ply) => {
@@ -140,11 +152,10 @@ export function renderMoves() {
       better.textContent = entry.mistake.better ? `mistake: better ${entry.mistake.better}` : "mistake";
       item.append(" ", better);
     }
-    item.addEventListener("click", () => goToPly(ply));
+    item.addEventListener("click", () => onPly(ply));
     list.appendChild(item);
   });
   $("moves-panel").hidden = state.game.length < 2;
-  renderGraph();
   $("moves-start").classList.toggle("current", state.ply === 0);
   scrollToCurrent(list);
 }
@@ -158,7 +169,9 @@ function scrollToCurrent(list) {
   else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }
 
-export async function showLine() {
+// The principal line, when its panel is open; a click on a turn of it calls
+// onPosition(fen) with the position after it.
+export async function showLine(onPosition) {
   if (!$("line-panel").open) return;
   const list = $("line");
   list.replaceChildren();
@@ -170,7 +183,7 @@ export async function showLine() {
   for (const step of body.line) {
     const item = document.createElement("li");
     item.textContent = `${step.turn}  (then ${valueText(step.wdl, step.depth).toLowerCase()} for the side to move)`;
-    item.addEventListener("click", () => setPosition(step.fen));
+    item.addEventListener("click", () => onPosition(step.fen));
     list.appendChild(item);
   }
   if (!body.line.length) list.textContent = "No turn: the game is over.";

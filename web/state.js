@@ -1,4 +1,7 @@
-// The page's one state, shared by its modules.
+// The page's one state and its one owner: every change goes through update() (or
+// annotate(), for the analysis's marks on the game's entries), and each change is
+// followed by one render() (render.js, joined by app.js). Any module reads `state`;
+// none but this one writes it (tests/serve/web_modules_test.py checks).
 
 export const state = {
   // The game on the page: its positions in order, each after the turn that led to it
@@ -19,6 +22,30 @@ export const state = {
   engine: null,         // what the computer said last: {fen, thinking | search | tables | error}
   flipped: false,       // Black's side at the bottom
   browsing: false,      // the position was reached by stepping through the game (arrow keys, Undo, the move list)
+  marks: 0,             // how many times the analysis marked the game's entries in place (a key of render's)
 };
+
+// The views' redraw, set once by app.js: this module is the bottom of the page's modules
+// and imports none of them.
+let render = () => {};
+
+export function setRender(redraw) {
+  render = redraw;
+}
+
+// Changes the state (the fields given) and redraws. Also called with nothing to change
+// when a setting outside the state (the controls of the computer) changed what is drawn.
+export function update(changes = {}) {
+  Object.assign(state, changes);
+  render();
+}
+
+// Writes the analysis of a position (fields: analysis, mistake) into its entry of the
+// game, in place: the entry is shared by every game that grows from this one, so a turn
+// played after the analysis keeps its marks.
+export function annotate(entry, fields) {
+  Object.assign(entry, fields);
+  update({ marks: state.marks + 1 });
+}
 
 export const $ = (id) => document.getElementById(id);
