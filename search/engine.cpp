@@ -48,11 +48,9 @@ std::string score_text(int score) {
   return "cp " + std::to_string(score);
 }
 
-namespace {
-
 // What the threads of one search share: the limits, the clock, and whether the main
 // thread has finished (the helpers then stop).
-struct SearchControl {
+struct Engine::SearchControl {
   Limits limits;
   int max_depth = kMaxPly - 1;
   const std::atomic<bool>* stop = nullptr;  // the caller's
@@ -77,8 +75,6 @@ struct SearchControl {
     completed_depth.store(depth, std::memory_order_relaxed);
   }
 };
-
-}  // namespace
 
 // One thread's search: its own stacks, turn ordering and repetition path, the shared
 // transposition table (docs/engine.md, "Threads"). Worker 0 is the main thread: it runs

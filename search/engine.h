@@ -113,6 +113,7 @@ class Engine {
 
  private:
   struct State;
+  struct SearchControl;
   struct Worker;
   std::unique_ptr<State> state_;
 };
