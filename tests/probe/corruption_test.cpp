@@ -95,7 +95,7 @@ TEST_F(DamagedTables, TruncatedInsideTheHeaderIsCorrupt) {
 }
 
 TEST_F(DamagedTables, TruncatedInsideABlockIsCorrupt) {
-  damage(kDepth, [](auto& b) { b.resize(b.size() - 3); });
+  damage(kDepth, [](auto& b) { b.erase(b.end() - 3, b.end()); });
   EXPECT_FAILURE(probe_damaged_class(), TSIVY_ERROR_TABLE_CORRUPT, kDepth + ": truncated");
 }
 
@@ -193,7 +193,7 @@ TEST_F(DamagedTables, ManifestThatIsNoManifestIsCorrupt) {
 // class's captures within the tables, so only it is lost.
 TEST_F(DamagedTables, ADamagedFileMakesOnlyItsClassUnavailable) {
   const std::vector<std::pair<std::string, std::function<void(std::vector<std::uint8_t>&)>>> damages{
-      {"truncated", [](auto& b) { b.resize(b.size() - 3); }},
+      {"truncated", [](auto& b) { b.erase(b.end() - 3, b.end()); }},
       {"header checksum mismatch", [](auto& b) { b[io::format::kEntryCountAt] ^= 0x01; }},
   };
   for (const std::string& file : {kWdl, kDepth}) {
