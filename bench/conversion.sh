@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Winning what is won (issue 39): the engine against itself from positions where one
+# Winning what is won: the engine against itself from positions where one
 # side is far ahead above the tables (bench/data/conversion.txt: 7 stones against 3,
 # White to move), each played twice (bench/match.py --positions, the game's history
 # given to both engines, every turn checked). Both sides have TABLES (5 stones is the

@@ -60,16 +60,15 @@ struct Engine::SearchControl {
   // The deepest iteration any thread has completed: the search's answer. A helper a ply
   // ahead of the main thread gives it a ply sooner, and one that completes max_depth
   // ends the search.
+  // Written under mutex with the two below; read without it where a stale value does.
   std::atomic<int> completed_depth{0};
   std::mutex mutex;
-  int deepest_depth = 0;  // under mutex, with the two below
   int deepest_score = 0;
   std::vector<Move> deepest_pv;
 
   void completed(int depth, int score, std::span<const Move> pv) {
     const std::lock_guard lock(mutex);
-    if (depth <= deepest_depth) return;
-    deepest_depth = depth;
+    if (depth <= completed_depth.load(std::memory_order_relaxed)) return;
     deepest_score = score;
     deepest_pv.assign(pv.begin(), pv.end());
     completed_depth.store(depth, std::memory_order_relaxed);
@@ -132,6 +131,9 @@ struct Engine::Worker {
     if (*o == Outcome::loss) return -(kTableWinBase - ply);
     return 0;
   }
+
+  // The line of the last iteration completed or cut short, from the root.
+  std::span<const Move> root_pv() const { return {pv[0].data(), static_cast<std::size_t>(pv_length[0])}; }
 
   void update_pv(int ply, const Move& m) {
     pv[ply][ply] = m;
@@ -313,7 +315,7 @@ void Engine::Worker::help(const Position& root, std::uint64_t root_key) {
     const std::optional<int> score = iterate(root, root_key, depth, previous);
     if (!score) return;
     previous = *score;
-    control->completed(depth, *score, std::span(pv[0].data(), static_cast<std::size_t>(pv_length[0])));
+    control->completed(depth, *score, root_pv());
   }
 }
 
@@ -391,17 +393,17 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   }
 
   // The helpers search until the main thread is done, also when it throws.
-  std::vector<std::jthread> helpers;
-  struct JoinHelpers {
+  struct Helpers {
     SearchControl& control;
-    std::vector<std::jthread>& helpers;
-    ~JoinHelpers() {
+    std::vector<std::jthread> threads;
+    void join() {
       control.finished.store(true, std::memory_order_relaxed);
-      helpers.clear();  // joins
+      threads.clear();  // joins them: their node counts are final
     }
-  } join_helpers{control, helpers};
+    ~Helpers() { join(); }
+  } helpers{control, {}};
   for (const auto& w : main.others)
-    helpers.emplace_back([&root, root_key, worker = w.get()] {
+    helpers.threads.emplace_back([&root, root_key, worker = w.get()] {
       try {
         worker->help(root, root_key);
       } catch (...) {
@@ -414,8 +416,9 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   const auto report_deepest = [&] {
     {
       const std::lock_guard lock(control.mutex);
-      if (control.deepest_depth <= result.depth) return;
-      result.depth = control.deepest_depth;
+      const int depth = control.completed_depth.load(std::memory_order_relaxed);
+      if (depth <= result.depth) return;
+      result.depth = depth;
       result.score = control.deepest_score;
       result.pv = control.deepest_pv;
     }
@@ -429,7 +432,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     if (depth > control.max_depth) break;
     const std::optional<int> score = main.iterate(root, root_key, depth, result.score);
     if (!score) break;
-    control.completed(depth, *score, std::span(main.pv[0].data(), static_cast<std::size_t>(main.pv_length[0])));
+    control.completed(depth, *score, main.root_pv());
     report_deepest();
     main.first_done = true;
     // A forced end within the horizon is final: deeper searches find the same.
@@ -438,8 +441,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     // Another iteration takes longer than all before it: not worth starting late.
     if (limits.movetime.count() && Clock::now() - control.started >= limits.movetime / 2) break;
   }
-  control.finished.store(true, std::memory_order_relaxed);
-  helpers.clear();  // joins them: their node counts are final
+  helpers.join();
   report_deepest();  // one a helper completed while this thread was in its own
   // Stopped inside the first iteration: its best turn so far, else the first one ordered.
   if (!result.best) {

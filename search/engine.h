@@ -95,8 +95,8 @@ class Engine {
   void set_tables(const TableLookup* tables);
   // Threads for each search (1 to kMaxThreads; std::invalid_argument otherwise): the
   // caller's thread and threads - 1 helpers that share the transposition table (Lazy
-  // SMP). The result is the caller's thread's; with more than one thread it may differ
-  // from run to run, and a node limit counts the nodes of all.
+  // SMP). The result is the deepest iteration any of them completed; with more than one
+  // thread it may differ from run to run, and a node limit counts the nodes of all.
   void set_threads(int threads);
   int threads() const;
   // Forgets what earlier searches learnt (transposition table, history): a new game.

@@ -64,28 +64,25 @@ std::optional<TableEntry> TranspositionTable::find(std::uint64_t key) const {
 void TranspositionTable::store(std::uint64_t key, int score, Bound bound, int depth, std::uint16_t move) {
   const std::uint32_t check = static_cast<std::uint32_t>(key >> 32);
   Bucket& b = bucket_of(key);
+  // Each slot's words read once: the position's own entry if it has one, else the
+  // entry worth least (empty first, then by depth, an entry of an earlier search
+  // counting as eight plies shallower).
   Slot* slot = nullptr;
+  int worst = 1 << 30;
   for (Slot& s : b.slots) {
     const Read r = read(s);
     const TableEntry e = decode(r);
-    if (r.check != check || e.bound == Bound::none) continue;
-    // The same position: keep a deeper result of this search unless the new one is exact.
-    if (e.age == age_ && e.depth > depth && bound != Bound::exact) return;
-    if (move == 0xFFFF) move = e.move;
-    slot = &s;
-    break;
-  }
-  if (!slot) {
-    // The entry worth least: empty first, then by depth, an entry of an earlier search
-    // counting as eight plies shallower.
-    int worst = 1 << 30;
-    for (Slot& s : b.slots) {
-      const TableEntry e = decode(read(s));
-      const int worth = e.bound == Bound::none ? -(1 << 20) : e.depth - (e.age == age_ ? 0 : 8);
-      if (worth < worst) {
-        worst = worth;
-        slot = &s;
-      }
+    if (r.check == check && e.bound != Bound::none) {
+      // The same position: keep a deeper result of this search unless the new one is exact.
+      if (e.age == age_ && e.depth > depth && bound != Bound::exact) return;
+      if (move == 0xFFFF) move = e.move;
+      slot = &s;
+      break;
+    }
+    const int worth = e.bound == Bound::none ? -(1 << 20) : e.depth - (e.age == age_ ? 0 : 8);
+    if (worth < worst) {
+      worst = worth;
+      slot = &s;
     }
   }
   const std::uint32_t data = static_cast<std::uint16_t>(score) | (static_cast<std::uint32_t>(move) << 16);
