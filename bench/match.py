@@ -26,7 +26,9 @@ what the checks found), after a first line with the match's settings. Run the sa
 command again after a kill and the games already in the file are skipped (a line cut
 short by the kill is dropped); a file written for other settings is refused. At the
 end: the score and the Elo difference of A over B with its 95 % interval
-(bench/match_elo.py says how).
+(bench/match_elo.py says how). With --sprt ELO0,ELO1 the match stops as soon as a
+sequential probability ratio test tells "A is at least ELO1 stronger" from "at most
+ELO0" (5 % error each way), the games in progress dropped.
 
 --self-test checks the runner's own parts without engines.
 """
@@ -40,7 +42,7 @@ import threading
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match_elo import elo_text, summary  # noqa: E402
+from match_elo import elo_text, sprt_bounds, sprt_decision, summary  # noqa: E402
 from match_engine import Engine, EngineFailure  # noqa: E402
 from match_referee import START, Referee, ends_by_repetition, other, side_to_move  # noqa: E402
 
@@ -208,7 +210,14 @@ def read_output(path, settings):
     return games
 
 
-def report(games, sides, played_now):
+def a_score(record):
+    """Engine A's score in a game: 1, 0.5 or 0."""
+    a_colour = "white" if record["white"] == "a" else "black"
+    winner = {"1-0": "white", "0-1": "black"}.get(record["result"], "draw")
+    return 0.5 if winner == "draw" else 1.0 if winner == a_colour else 0.0
+
+
+def report(games, sides, played_now, sprt=None):
     """Prints the score and the checks' findings; returns the number of violations."""
     scores = []
     ends = {}
@@ -216,9 +225,7 @@ def report(games, sides, played_now):
     thrown = 0
     for g in sorted(games):
         r = games[g]
-        a_colour = "white" if r["white"] == "a" else "black"
-        winner = {"1-0": "white", "0-1": "black"}.get(r["result"], "draw")
-        scores.append(0.5 if winner == "draw" else 1.0 if winner == a_colour else 0.0)
+        scores.append(a_score(r))
         ends[r["end"]] = ends.get(r["end"], 0) + 1
         violations += [f"game {g}: {v}" for v in r["violations"]]
         thrown += len(r["thrown_away"])
@@ -234,6 +241,12 @@ def report(games, sides, played_now):
     s = summary(scores)
     print(f"A against B: +{s['wins']} ={s['draws']} -{s['losses']}, score {100 * s['score']:.1f} %, "
           f"Elo {elo_text(s['elo'])} (95 %: {elo_text(s['low'])} to {elo_text(s['high'])})")
+    if sprt:
+        decision, llr = sprt_decision(scores, *sprt)
+        low, high = sprt_bounds()
+        verdict = {"H1": f"A is at least {sprt[1]:+g} Elo stronger", "H0": f"A is at most {sprt[0]:+g} Elo stronger",
+                   None: "no decision yet"}[decision]
+        print(f"SPRT [{sprt[0]:g}, {sprt[1]:g}], alpha = beta = 0.05: LLR {llr:.2f} (bounds {low:.2f}, {high:.2f}): {verdict}")
     if thrown:
         print(f"table wins let go by a side without tables: {thrown}")
     if violations:
@@ -280,6 +293,12 @@ def run(args):
                     print(f"*** game {record['game']}: VIOLATION: {'; '.join(record['violations'])}", file=sys.stderr)
                 if not args.quiet:
                     print(f"game {record['game']}: {record['result']} ({record['end']}, {len(record['turns'])} turns)", flush=True)
+                if args.sprt and sprt_decision([a_score(r) for g, r in games.items() if g < args.games], *args.sprt)[0]:
+                    # Decided: the games in progress are dropped (not written), the rest not played.
+                    match.stopping.set()
+                    pool.shutdown(cancel_futures=True)
+                    print("match: the SPRT has decided; stopping")
+                    break
         except KeyboardInterrupt:
             match.stopping.set()
             pool.shutdown(cancel_futures=True)
@@ -290,7 +309,7 @@ def run(args):
             raise SystemExit(f"match: {e}")
         pool.shutdown()
     shown = {g: r for g, r in games.items() if g < args.games}
-    return 1 if report(shown, match.sides, played) else 0
+    return 1 if report(shown, match.sides, played, args.sprt) else 0
 
 
 class SelfTest(unittest.TestCase):
@@ -304,6 +323,18 @@ class SelfTest(unittest.TestCase):
         self.assertLess(s["low"], s["elo"])
         self.assertLess(s["elo"], s["high"])
         self.assertEqual(summary([1.0, 1.0])["high"], float("inf"))  # no spread, all won
+
+    def test_sprt(self):
+        from match_elo import sprt_decision, sprt_llr
+        self.assertEqual(sprt_llr([], 0, 50), 0.0)
+        self.assertEqual(sprt_llr([0.5] * 10, 0, 50), 0.0)  # no spread: nothing to tell
+        self.assertEqual(sprt_decision([1.0, 0.5] * 40, 0, 50)[0], "H1")   # 75 %: far above +50
+        self.assertEqual(sprt_decision([0.0, 0.5] * 40, 0, 50)[0], "H0")   # 25 %: far below 0
+        self.assertIsNone(sprt_decision([1.0, 0.0, 0.5], 0, 50)[0])        # three games tell nothing
+        # Halfway between the hypotheses the ratio is 0.
+        from match_elo import expected_score
+        mid = (expected_score(0) + expected_score(50)) / 2
+        self.assertAlmostEqual(sprt_llr([mid + 0.25, mid - 0.25], 0, 50), 0.0)
 
     def test_repetition(self):
         self.assertFalse(ends_by_repetition(["x", "y", "x", "y"]))
@@ -351,6 +382,9 @@ def main():
     parser.add_argument("--turn-timeout", type=float, default=60, help="seconds an engine may take for a turn (default 60)")
     parser.add_argument("--out", help="the games, one JSON line each; resumed when it exists")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--sprt", metavar="ELO0,ELO1",
+                        help="stop as soon as a sequential test (alpha = beta = 0.05) tells A at least ELO1 stronger "
+                             "than B from at most ELO0 (match_elo.py); --games is then the most played")
     parser.add_argument("--self-test", action="store_true", help="check the runner's own parts and exit")
     args = parser.parse_args()
     if args.self_test:
@@ -361,6 +395,13 @@ def main():
         for o in getattr(args, f"{s}_option"):
             if "=" not in o:
                 parser.error(f"--{s}-option {o}: expected NAME=VALUE")
+    if args.sprt:
+        try:
+            args.sprt = tuple(float(x) for x in args.sprt.split(","))
+            if len(args.sprt) != 2 or args.sprt[0] >= args.sprt[1]:
+                raise ValueError
+        except ValueError:
+            parser.error(f"--sprt {args.sprt}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,50")
     if args.games < 1 or args.concurrency < 1 or args.max_turns < 1:
         parser.error("--games, --concurrency and --max-turns must be at least 1")
     sys.exit(run(args))

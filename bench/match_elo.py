@@ -45,3 +45,37 @@ def summary(scores):
 
 def elo_text(value):
     return f"{value + 0.0:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
+
+# Sequential probability ratio test (Wald): play until the games tell "A is at least
+# elo1 stronger" (H1) from "at most elo0" (H0), with error rates alpha and beta. The log
+# likelihood ratio of the mean score under the normal approximation above, as chess
+# engine testers use it (the trinomial GSPRT):
+#     LLR = n (s1 - s0) (2 m - s0 - s1) / (2 var),   s0, s1 = the scores elo0, elo1 expect
+# H1 is accepted when LLR >= log((1 - beta) / alpha), H0 when LLR <= log(beta / (1 - alpha)).
+def expected_score(elo_difference):
+    return 1 / (1 + 10 ** (-elo_difference / 400))
+
+
+def sprt_bounds(alpha=0.05, beta=0.05):
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def sprt_llr(scores, elo0, elo1):
+    """The log likelihood ratio of H1 (elo1) against H0 (elo0); 0 before the games spread."""
+    n = len(scores)
+    if n == 0:
+        return 0.0
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / n
+    if var == 0:
+        return 0.0
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
+
+def sprt_decision(scores, elo0, elo1, alpha=0.05, beta=0.05):
+    """'H1' (A is at least elo1 better), 'H0' (at most elo0) or None (play on), and the LLR."""
+    llr = sprt_llr(scores, elo0, elo1)
+    low, high = sprt_bounds(alpha, beta)
+    return ("H1" if llr >= high else "H0" if llr <= low else None), llr
