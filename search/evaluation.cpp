@@ -1,25 +1,35 @@
 #include "search/evaluation.h"
 
+#include <algorithm>
+
 namespace tsivy::search {
 namespace {
 
+// The board's edge: the first and last rows and columns.
+constexpr PointSet kEdgePoints = row_mask(0) | row_mask(kRows - 1) | column_mask(0) | column_mask(kColumns - 1);
+
 // One side's threats and paika steps, from the empty points' neighbours (`open[D]`: the
 // points whose neighbour in direction D is empty, empty.shift<opposite(D)>): a stone on
-// open[D] can step D. Stepping D towards a victim two points on captures it by approach;
-// stepping D away from a victim one point behind captures it by withdrawal. Only the
-// first stone of each captured line is counted: enough to tell a loose stone from a safe
-// one. The steps counted are the side's paika steps (mobility).
+// open[D] can step D. Stepping D towards a victim two points on captures it by approach,
+// and the victims behind it in direction D; stepping D away from a victim one point
+// behind captures it by withdrawal, and the victims behind it in the other direction.
+// The steps counted are the side's paika steps (mobility).
 struct Reach {
-  PointSet threatened = 0;  // the first stones of the other side's lines it could capture
+  PointSet threatened = 0;  // the first victim of each line it could capture
+  PointSet capturable = 0;  // every victim of those lines
   int steps = 0;
 };
 
-Reach reach(PointSet stones, const std::array<PointSet, kDirections>& open) {
+Reach reach(PointSet stones, PointSet victims, const std::array<PointSet, kDirections>& open) {
   Reach r;
   for_each_direction([&]<Direction D>() {
     const PointSet movers = stones & open[static_cast<int>(D)];
     r.steps += count(movers);
-    r.threatened |= shift<D>(shift<D>(movers)) | shift<opposite(D)>(movers);
+    const PointSet approach = shift<D>(shift<D>(movers)) & victims;
+    const PointSet withdrawal = shift<opposite(D)>(movers) & victims;
+    r.threatened |= approach | withdrawal;
+    for (PointSet line = approach; line; line = shift<D>(line) & victims) r.capturable |= line;
+    for (PointSet line = withdrawal; line; line = shift<opposite(D)>(line) & victims) r.capturable |= line;
   });
   return r;
 }
@@ -30,21 +40,35 @@ Features features(const Position& p) {
   const PointSet empty = p.empty();
   std::array<PointSet, kDirections> open;
   for_each_direction([&]<Direction D>() { open[static_cast<int>(D)] = shift<opposite(D)>(empty); });
-  const Reach ours = reach(p.us, open), theirs = reach(p.them, open);
+  const Reach ours = reach(p.us, p.them, open), theirs = reach(p.them, p.us, open);
   Features f{};
   f[kMaterial] = count(p.us) - count(p.them);
-  f[kThreatenedOwn] = count(theirs.threatened & p.us);
-  f[kThreatenedTheirs] = count(ours.threatened & p.them);
+  f[kThreatenedOwn] = count(theirs.threatened);
+  f[kThreatenedTheirs] = count(ours.threatened);
   f[kMobility] = ours.steps - theirs.steps;
   f[kStrongPoints] = count(p.us & kStrong) - count(p.them & kStrong);
+  f[kCapturableOwn] = count(theirs.capturable);
+  f[kCapturableTheirs] = count(ours.capturable);
+  f[kEdge] = count(p.us & kEdgePoints) - count(p.them & kEdgePoints);
+  f[kTempo] = 1;
   return f;
+}
+
+int middlegame_share(const Position& p) {
+  const int stones = count(p.us) + count(p.them);
+  return std::clamp(stones - kEndgameStones, 0, kMiddlegameStones - kEndgameStones);
 }
 
 int evaluate(const Position& p, const Weights& weights) {
   const Features f = features(p);
-  int score = 0;
-  for (int k = 0; k < kFeatures; ++k) score += weights[k] * f[k];
-  return score;
+  int middlegame = 0, endgame = 0;
+  for (int k = 0; k < kFeatures; ++k) {
+    middlegame += weights.middlegame[k] * f[k];
+    endgame += weights.endgame[k] * f[k];
+  }
+  constexpr int kSpan = kMiddlegameStones - kEndgameStones;
+  const int share = middlegame_share(p);
+  return (middlegame * share + endgame * (kSpan - share)) / kSpan;
 }
 
 const char* feature_name(Feature f) {
@@ -54,6 +78,10 @@ const char* feature_name(Feature f) {
     case kThreatenedTheirs: return "threatened_theirs";
     case kMobility: return "mobility";
     case kStrongPoints: return "strong_points";
+    case kCapturableOwn: return "capturable_own";
+    case kCapturableTheirs: return "capturable_theirs";
+    case kEdge: return "edge";
+    case kTempo: return "tempo";
     default: return "?";
   }
 }

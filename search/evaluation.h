@@ -1,12 +1,16 @@
 // The static evaluation of a quiet position (the side to move has no capture): what the
 // search scores at its horizon, in hundredths of a stone for the side to move.
-// Material first; then what decides Fanorona middlegames: stones the opponent threatens
-// to capture next turn, mobility (paika steps), stones on strong points (which have
-// diagonal lines too). Weights are named so that tuning (docs/engine.md) can set them.
+// Material first; then what decides Fanorona middlegames: stones the opponent can take
+// next turn (the first of each line, and every stone of those lines), mobility (paika
+// steps), stones on strong points (which have diagonal lines too) and on the edge, and
+// the move itself. Each feature has a middlegame and an endgame weight, blended by the
+// stones on the board (Fanorona's first captures leave some 10 to 20 stones within a
+// few turns: that is its middlegame).
+// The weights are fitted to labelled positions by bench/tune_evaluation (docs/engine.md,
+// "Evaluation").
 #pragma once
 
 #include <array>
-#include <string>
 
 #include "game/position.h"
 
@@ -14,20 +18,41 @@ namespace tsivy::search {
 
 enum Feature : int {
   kMaterial,          // own stones minus the opponent's
-  kThreatenedOwn,     // own stones the opponent could capture by one step next turn
-  kThreatenedTheirs,  // opponent stones we could capture by one step, were it our turn again
+  kThreatenedOwn,     // own stones the opponent could capture first by one step next turn
+  kThreatenedTheirs,  // opponent stones we could capture first by one step, were it our turn again
   kMobility,          // own paika steps minus the opponent's
   kStrongPoints,      // own stones on strong points minus the opponent's
+  kCapturableOwn,     // own stones in any line the opponent could capture by one step next turn
+  kCapturableTheirs,  // opponent stones in any line we could capture by one step
+  kEdge,              // own stones on the board's edge minus the opponent's
+  kTempo,             // 1: the side to move (in a quiet position it must make a paika step)
   kFeatures
 };
 
 using Features = std::array<int, kFeatures>;
-using Weights = std::array<int, kFeatures>;
 
-// Measured by bench/tune_evaluation (docs/engine.md, "Evaluation").
-inline constexpr Weights kDefaultWeights = {100, -6, 10, 10, -13};
+// The endgame weights count in full with kEndgameStones stones or fewer, the middlegame
+// weights with kMiddlegameStones or more; in between each counts in proportion.
+inline constexpr int kEndgameStones = 6;
+inline constexpr int kMiddlegameStones = 18;
+
+struct Weights {
+  std::array<int, kFeatures> middlegame;
+  std::array<int, kFeatures> endgame;
+  bool operator==(const Weights&) const = default;
+};
+
+// The fit of 2026-12-02 to the tables up to 6 stones, in both phases; the features
+// added on 2026-12-05 weigh nothing until a fit wins a match (docs/engine.md,
+// "Evaluation", says which fits were tried and how they did).
+inline constexpr Weights kDefaultWeights = {
+    .middlegame = {100, -6, 10, 10, -13, 0, 0, 0, 0},
+    .endgame = {100, -6, 10, 10, -13, 0, 0, 0, 0},
+};
 
 Features features(const Position& position);
+// The middlegame's share of the blend, out of kMiddlegameStones - kEndgameStones.
+int middlegame_share(const Position& position);
 int evaluate(const Position& position, const Weights& weights = kDefaultWeights);
 const char* feature_name(Feature f);
 

@@ -32,6 +32,39 @@ TEST(Evaluation, AStoneOneStepFromCaptureIsThreatened) {
   EXPECT_EQ(w[kThreatenedOwn], 0);
 }
 
+TEST(Evaluation, EveryStoneOfACapturableLineCounts) {
+  // White a1 b1 c1 (to move), Black e1 with d1 empty: e1-d1A would take c1, b1 and a1;
+  // c1-d1A would take e1. The first stone of each line is "threatened", every stone of
+  // it "capturable".
+  const Features f = features(parse_position("9/9/9/9/WWW1B4 w"));
+  EXPECT_EQ(f[kThreatenedOwn], 1);
+  EXPECT_EQ(f[kCapturableOwn], 3);
+  EXPECT_EQ(f[kThreatenedTheirs], 1);
+  EXPECT_EQ(f[kCapturableTheirs], 1);
+  EXPECT_EQ(f[kEdge], 3 - 1);
+  EXPECT_EQ(f[kTempo], 1);
+  // A withdrawal's line runs the other way: Black c1 stepping to d1 away from b1 takes b1
+  // and a1.
+  const Features w = features(parse_position("9/9/9/9/WWB6 w"));
+  EXPECT_EQ(w[kCapturableOwn], 2);
+  EXPECT_EQ(w[kThreatenedOwn], 1);
+}
+
+TEST(Evaluation, TheMiddlegameWeightsGiveWayToTheEndgameOnesAsStonesGo) {
+  EXPECT_EQ(middlegame_share(start_position()), kMiddlegameStones - kEndgameStones);
+  EXPECT_EQ(middlegame_share(parse_position("9/6B2/4W4/2W6/9 w")), 0);
+  Weights w{};
+  w.middlegame[kMaterial] = 300;
+  w.endgame[kMaterial] = 100;
+  // kEndgameStones or fewer (here 3): the endgame's alone.
+  EXPECT_EQ(evaluate(parse_position("9/6B2/4W4/2W6/9 w"), w), 100);
+  // Halfway between the two: White 7, Black 5, the mean of 2 x 300 and 2 x 100.
+  const Position half = parse_position("WWWWWWW2/9/9/9/BBBBB4 w");
+  ASSERT_EQ(count(half.us) + count(half.them), (kEndgameStones + kMiddlegameStones) / 2);
+  EXPECT_EQ(middlegame_share(half), (kMiddlegameStones - kEndgameStones) / 2);
+  EXPECT_EQ(evaluate(half, w), 400);
+}
+
 TEST(Evaluation, SameUnderEverySymmetry) {
   std::mt19937_64 rng(8);
   for (int k = 0; k < 300; ++k) {

@@ -1,0 +1,185 @@
+// Self-play games for fitting the evaluation (bench/train_evaluation.sh; docs/engine.md,
+// "Evaluation"): the engine against itself from the start, each game opened by a few
+// uniformly random turns so that no two are alike, then searched turns with a node
+// limit. A game ends when a side has no turn (it lost), by repetition (a draw), at the
+// turn limit (a draw), or as soon as the tables cover its position (their value, which
+// the engine would then play out). Every quiet position above the tables after the
+// random opening (the side to move has no capture, so the evaluation scores it) is
+// written with the game's result for its side to move: 1, 0.5 or 0, one per line:
+//   FEN<TAB>RESULT
+// With --label-nodes N each line also gets the score of a search of N nodes of that
+// position, in hundredths of a stone for its side to move (FEN<TAB>RESULT<TAB>SCORE):
+// a label that knows the position's tactics, where the game's result knows the game.
+// Games are numbered from 0 and game k is played from seed + k alone, so a file is the
+// same whatever --jobs, and a longer run extends a shorter one.
+//   build/release/bench/selfplay --games 2000 --nodes 10000 --tables DIR --out FILE
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "game/game.h"
+#include "game/movegen.h"
+#include "game/notation.h"
+#include "lookup/table_lookup.h"
+#include "search/engine.h"
+
+namespace tsivy::search {
+namespace {
+
+struct Options {
+  int games = 1000;
+  std::uint64_t nodes = 10000;
+  int random_turns = 6;  // each game opens with 1 to this many random turns
+  int max_turns = 200;
+  std::uint64_t seed = 1;
+  int jobs = 1;
+  std::uint64_t label_nodes = 0;
+  std::string tables;
+  std::string out;
+};
+
+struct GameRecord {
+  std::vector<Position> quiet;  // the positions written, each with its side to move
+  Colour winner{};
+  bool drawn = true;
+  int turns = 0;
+};
+
+GameRecord play(Engine& engine, const TableLookup* tables, int max_stones, const Options& o, int index) {
+  std::mt19937_64 rng(o.seed + static_cast<std::uint64_t>(index));
+  const int random_turns = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(o.random_turns));
+  engine.new_game();
+  std::vector<Position> game{start_position()};
+  GameRecord record;
+  MoveList moves;
+  for (;;) {
+    const Position& p = game.back();
+    const int stones = count(p.us) + count(p.them);
+    if (tables && stones <= max_stones) {
+      const Outcome outcome = tables->value(p.us, p.them, Access::wdl_only).outcome;
+      record.drawn = outcome == Outcome::draw;
+      record.winner = outcome == Outcome::win ? p.to_move : other(p.to_move);
+      return record;
+    }
+    generate_moves(p, moves);
+    if (moves.empty()) {
+      record.drawn = false;
+      record.winner = other(p.to_move);
+      return record;
+    }
+    if (record.turns >= o.max_turns) return record;
+    const bool random = record.turns < random_turns;
+    if (!random && !has_capture(p)) record.quiet.push_back(p);
+    Move m = moves[0];
+    if (random) {
+      m = moves[rng() % moves.size()];
+    } else {
+      Limits limits;
+      limits.nodes = o.nodes;
+      const SearchResult r = engine.search(p, std::span(game).first(game.size() - 1), limits);
+      m = *r.best;
+    }
+    const Position next = make_move(p, m);
+    ++record.turns;
+    if (would_end_by_repetition(game, next)) return record;
+    game.push_back(next);
+  }
+}
+
+int run(const Options& o) {
+  std::unique_ptr<TableLookup> tables;
+  int max_stones = 0;
+  if (!o.tables.empty()) {
+    tables = std::make_unique<TableLookup>(TableDirectory::open(o.tables));
+    max_stones = tables->listing().max_complete_stones();
+  }
+  std::vector<std::string> lines(static_cast<std::size_t>(o.games));
+  std::atomic<int> next{0}, finished{0};
+  std::atomic<long> positions{0};
+  std::array<std::atomic<int>, 3> results{};  // White wins, draws, Black wins
+  std::mutex progress;
+  const auto worker = [&] {
+    EngineOptions options;
+    options.hash_mib = 16;
+    options.tables = tables.get();
+    Engine engine(options);
+    for (int k; (k = next.fetch_add(1)) < o.games;) {
+      const GameRecord g = play(engine, tables.get(), max_stones, o, k);
+      std::string text;
+      for (const Position& p : g.quiet) {
+        const char* result = g.drawn ? "0.5" : g.winner == p.to_move ? "1" : "0";
+        text += format_position(p) + '\t' + result + '\n';
+      }
+      if (o.label_nodes) {
+        // Searched after the game, each from a cleared table: its score owes nothing to the game.
+        text.clear();
+        for (const Position& p : g.quiet) {
+          engine.new_game();
+          Limits limits;
+          limits.nodes = o.label_nodes;
+          const int score = std::clamp(engine.search(p, {}, limits).score, -kTableWinBase, kTableWinBase);
+          const char* result = g.drawn ? "0.5" : g.winner == p.to_move ? "1" : "0";
+          text += format_position(p) + '\t' + result + '\t' + std::to_string(score) + '\n';
+        }
+      }
+      lines[static_cast<std::size_t>(k)] = std::move(text);
+      positions += static_cast<long>(g.quiet.size());
+      ++results[g.drawn ? 1 : g.winner == Colour::White ? 0 : 2];
+      const int done = ++finished;
+      if (done % 50 == 0 || done == o.games) {
+        const std::lock_guard lock(progress);
+        std::fprintf(stderr, "selfplay: %d/%d games (White %d, draws %d, Black %d), %ld positions\n", done, o.games,
+                     results[0].load(), results[1].load(), results[2].load(), positions.load());
+      }
+    }
+  };
+  std::vector<std::jthread> threads;
+  for (int j = 0; j < o.jobs; ++j) threads.emplace_back(worker);
+  threads.clear();
+  // Written whole, then renamed: a stopped run leaves no half file.
+  const std::string partial = o.out + ".partial";
+  {
+    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+    for (const std::string& l : lines) file << l;
+    file.flush();
+    if (!file) throw std::runtime_error("cannot write " + partial);
+  }
+  std::filesystem::rename(partial, o.out);
+  return 0;
+}
+
+}  // namespace
+}  // namespace tsivy::search
+
+int main(int argc, char** argv) {
+  tsivy::search::Options o;
+  CLI::App app{"Self-play games for fitting the evaluation: quiet positions labelled by each game's result."};
+  app.add_option("--games", o.games, "games to play")->check(CLI::PositiveNumber);
+  app.add_option("--nodes", o.nodes, "node limit of each searched turn")->check(CLI::PositiveNumber);
+  app.add_option("--random-turns", o.random_turns, "each game opens with 1 to this many random turns")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--max-turns", o.max_turns, "a game still going after this many turns is a draw")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--seed", o.seed, "game k is played from seed + k");
+  app.add_option("--jobs", o.jobs, "games played at once")->check(CLI::Range(1, 256));
+  app.add_option("--label-nodes", o.label_nodes, "also label each position by a search of this many nodes");
+  app.add_option("--tables", o.tables, "a table directory: games end with its value once it covers them")
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--out", o.out, "the file written (FEN, a tab, the result for the side to move)")->required();
+  CLI11_PARSE(app, argc, argv);
+  try {
+    return tsivy::search::run(o);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "selfplay: %s\n", e.what());
+    return 1;
+  }
+}
