@@ -33,7 +33,8 @@
 #   TSIVY=/path/to/tsivy cluster/multinode-selftest.sh --faults
 #   MULTINODE_STONES=6 cluster/multinode-selftest.sh  # the CI part up to 6 stones (figures)
 #
-# Environment: TSIVY; MULTINODE_STONES (5); MULTINODE_NET, the first three numbers of
+# Environment: TSIVY; MULTINODE_STONES (5); MULTINODE_LAUNCHES, the launches the
+# default part tests ("srun mpirun"); MULTINODE_NET, the first three numbers of
 # the /24 used (10.213.0); MULTINODE_PORT (16837) and the next port, slurmctld's and
 # slurmd's; MULTINODE_KEEP=1 keeps the directory. Runs as root (namespaces, daemons).
 # Everything it starts (daemons, jobs, namespaces, bridge, veth pairs, the tmpfs) it
@@ -160,6 +161,7 @@ start_slurmd() {  # start_slurmd NODE: in its namespaces, with its host name and
   mkdir -p "$work/spool/$node"
   # nsenter, not `ip netns exec`, which mounts another /sys (without /sys/fs/cgroup,
   # which slurmd wants even with proctrack/linuxproc).
+  # shellcheck disable=SC2016  # $1 and $2 are that sh's
   env "$marker" nsenter --net="/run/netns/$(netns_of "$node")" unshare --uts --mount --propagation private \
     sh -c 'hostname "$1" && mount --bind "$2" /tmp && exec slurmd -D -N "$1"' sh "$node" "$work/nodes/$node/tmp" \
     >>"$work/daemons.out" 2>&1 &
@@ -179,7 +181,7 @@ WRAP
 chmod +x "$work/tsivy-rank"
 
 job_env=("$marker" TSIVY="$work/tsivy-rank" OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-         OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,tcp OMPI_MCA_osc=^ucx
+         OMPI_MCA_pml=ob1 "OMPI_MCA_btl=self,tcp" "OMPI_MCA_osc=^ucx"
          OMPI_MCA_btl_tcp_if_include="$net.0/24" OMPI_MCA_oob_tcp_if_include="$net.0/24")
 
 submit() {  # submit NAME SCRIPT [VAR=VALUE...]: prints the job id; log in $work/NAME.out
@@ -225,7 +227,7 @@ say "reference: one process of 2 threads, $stones stones, $(seconds_since "$star
     "peak RSS $(cat "$work/reference.rss") KiB"
 
 # --- generate.sbatch on three nodes, srun then mpirun.
-for launch in srun mpirun; do
+for launch in ${MULTINODE_LAUNCHES:-srun mpirun}; do
   link_counts >"$work/counts-$launch"
   start=$(date +%s.%N)
   job=$(submit "generate-$launch" generate.sbatch TSIVY_OUT="$work/tables-$launch" TSIVY_MAX_STONES="$stones" \
@@ -238,7 +240,7 @@ for launch in srun mpirun; do
   expect_in_log "$log" "solver: 3 rank(s) x 1 thread(s)" "not one MPI job of 3 ranks"
   for node in "${nodes[@]}"; do expect_in_log "$log" "on $node: peak RSS" "no rank on $node"; done
   same_tables "$work/reference" "$work/tables-$launch"
-  say "OK: $launch: job $job on ${nodes[*]}, $(ls "$work/tables-$launch"/*.tsivy | wc -l) table files byte-identical to" \
+  say "OK: $launch: job $job on ${nodes[*]}, $(wc -l <"$work/b.list") table files byte-identical to" \
       "the single-process run; $seconds s from submission; $(traffic_since "$work/counts-$launch"); per rank:"
   rank_lines "$log"
 done

@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2154  # work, marker, started: set by the sourcing script
 # Shared by the Slurm self-tests (cluster/slurm-selftest.sh, one node;
 # cluster/multinode-selftest.sh, three nodes in network namespaces): sourced, not run.
 # One mechanism for both: munged and the daemons started from a temporary directory,
