@@ -78,6 +78,7 @@ started=()   # pids of the daemons, in start order
 declare -A slurmd_pid
 jobs=()
 made_netns=() made_links=() mounted=()
+netns_mount_before=1
 marker=TSIVY_SLURM_SELFTEST=$work
 
 cleanup() {
@@ -94,6 +95,11 @@ cleanup() {
   for ns in "${made_netns[@]}"; do ip netns delete "$ns" 2>/dev/null || true; done
   for link in "${made_links[@]}"; do ip link delete "$link" 2>/dev/null || true; done
   for dir in "${mounted[@]}"; do umount "$dir" 2>/dev/null || umount -l "$dir" 2>/dev/null || true; done
+  # `ip netns add` mounts /run/netns on itself the first time; undone if it was not
+  # there before and no namespace (anyone's) is left.
+  if [ "$netns_mount_before" = 0 ] && mountpoint -q /run/netns && [ -z "$(ip netns list)" ]; then
+    umount /run/netns 2>/dev/null || true
+  fi
   if [ "$status" -ne 0 ]; then
     say "FAILED (status $status); logs:"
     for log in "$work"/*.log "$work"/daemons.out "$work"/*.out; do
@@ -109,6 +115,8 @@ trap 'exit 143' TERM
 all_start=$(date +%s)
 
 # --- the network: a bridge in this namespace, a namespace per node on a veth pair.
+netns_mount_before=1
+mountpoint -q /run/netns || netns_mount_before=0
 ip link add "$bridge" type bridge
 made_links+=("$bridge")
 ip addr add "$net.1/24" dev "$bridge"
