@@ -18,6 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 say() { echo "slurm-selftest: $*" >&2; }
+# shellcheck source=cluster/slurm-lib.sh
+. cluster/slurm-lib.sh
 
 [ "$(id -u)" -eq 0 ] || { say "run as root: munged and slurmd are started as root here"; exit 2; }
 scripts/install-deps.sh slurm
@@ -34,23 +36,9 @@ started=()   # pids of the daemons, in start order
 job=""
 
 # The daemons and the job carry this variable (and pass it on to slurmstepd and the
-# ranks), so that cleanup finds what they started, by pid, even after the daemon a
-# process came from is gone. This shell does not carry it.
+# ranks), so that cleanup finds what they started, by pid (cluster/slurm-lib.sh), even
+# after the daemon a process came from is gone. This shell does not carry it.
 marker=TSIVY_SLURM_SELFTEST=$work
-marked_pids() {
-  local dir
-  for dir in /proc/[0-9]*; do
-    tr '\0' '\n' 2>/dev/null <"$dir/environ" | grep -qxF "$marker" && echo "${dir#/proc/}"
-  done
-  return 0
-}
-
-stop_pid() {  # TERM, up to 10 s, then KILL
-  local pid=$1 i
-  kill -TERM "$pid" 2>/dev/null || return 0
-  for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  kill -KILL "$pid" 2>/dev/null || true
-}
 
 cleanup() {
   local status=$? pid
@@ -75,68 +63,25 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-wait_for() {  # wait_for SECONDS WHAT COMMAND...
-  local seconds=$1 what=$2 i
-  shift 2
-  for ((i = 0; i < seconds * 5; i++)); do "$@" >/dev/null 2>&1 && return 0; sleep 0.2; done
-  say "timed out after ${seconds} s waiting for $what"
-  return 1
-}
-
 # --- munge: a fresh key, owned by and readable only by root.
-mkdir -m 0700 "$work/munge"
-dd if=/dev/urandom of="$work/munge/munge.key" bs=1024 count=1 status=none
-chmod 0400 "$work/munge/munge.key"
-socket=$work/munge/munge.socket
-env "$marker" munged --foreground --force --key-file="$work/munge/munge.key" --socket="$socket" \
-       --pid-file="$work/munge/munged.pid" --seed-file="$work/munge/munged.seed" \
-       --log-file="$work/munged.log" >>"$work/daemons.out" 2>&1 &
-started+=($!)
-wait_for 10 munged sh -c "munge -n -S '$socket' | unmunge -S '$socket'"
+start_munged
 
 # --- slurm.conf: this host as the only node, with the CPUs and memory slurmd measures.
 node=$(slurmd -C | head -n 1)
-mkdir -p "$work/state" "$work/spool"
-cat >"$conf" <<CONF
-ClusterName=tsivyselftest
-SlurmctldHost=${host}(127.0.0.1)
-SlurmctldPort=${port}
-SlurmdPort=$((port + 1))
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-CredType=cred/munge
-AuthInfo=socket=${socket}
-StateSaveLocation=${work}/state
-SlurmdSpoolDir=${work}/spool
-SlurmctldPidFile=${work}/slurmctld.pid
-SlurmdPidFile=${work}/slurmd.pid
-SlurmctldLogFile=${work}/slurmctld.log
-SlurmdLogFile=${work}/slurmd.log
-# No cgroups in a container: processes tracked by parentage, no task binding, no accounting.
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core_Memory
-SchedulerType=sched/builtin
-MpiDefault=none
-ReturnToService=2
-${node/NodeName=${host}/NodeName=${host} NodeAddr=127.0.0.1} State=UNKNOWN
-PartitionName=selftest Nodes=${host} Default=YES MaxTime=INFINITE State=UP
-CONF
+{
+  slurm_conf_common "$port" 127.0.0.1
+  echo "${node/NodeName=${host}/NodeName=${host} NodeAddr=127.0.0.1} State=UNKNOWN"
+  echo "PartitionName=selftest Nodes=${host} Default=YES MaxTime=INFINITE State=UP"
+} >"$conf"
 export SLURM_CONF=$conf
 
 # --- the daemons, in the foreground of a background job each, so $! is the daemon
 # (env executes it in its own process).
-env "$marker" slurmctld -D -i >>"$work/daemons.out" 2>&1 &
-started+=($!)
-wait_for 20 slurmctld scontrol ping
+start_slurmctld
+mkdir -p "$work/spool/$host"
 env "$marker" slurmd -D -N "$host" >>"$work/daemons.out" 2>&1 &
 started+=($!)
-wait_for 30 "node $host idle" sh -c "sinfo -h -n '$host' -o %t | grep -qx idle"
+wait_for 30 "node $host idle" node_idle "$host"
 say "Slurm is up: $(sinfo -h -o '%P %D %c %m %t')"
 
 # --- the job: every class up to $stones stones, $ranks ranks of one thread, a checkpoint
@@ -157,15 +102,8 @@ job=$(head -n 1 "$work/job.id" | cut -d';' -f1)
 pair_checkpoint() { kill -0 "$sbatch_pid" && [ -s "$work/tables/.checkpoint/2v3.latest" ]; }
 wait_for 180 "a checkpoint of the last pair (2v3+3v2)" pair_checkpoint
 scancel --batch --signal=USR1 "$job"
-job_pending() { squeue -h -j "$job" -o %T | grep -qx PENDING; }
-wait_for 60 "job $job to be requeued" job_pending
-# Slurm holds a requeued job back for a while (its begin time, about the credential
-# lifetime): slurmd refuses a credential of the job issued no later than the second it
-# revoked the old one in. Two seconds after the node is free are enough here.
-node_idle() { sinfo -h -n "$host" -o %t | grep -qx idle; }
-wait_for 60 "node $host to be free again" node_idle
-sleep 2
-scontrol update JobId="$job" StartTime=now
+wait_for 60 "job $job to be requeued" job_pending "$job"
+release_requeued "$job" "$host"
 status=0
 wait "$sbatch_pid" || status=$?
 unset 'started[-1]'
