@@ -2,7 +2,7 @@
 # Installs exactly what tsivy needs to build and test on Debian 12; does nothing when
 # everything is already present. Needs root (or sudo) only when something is missing.
 #   scripts/install-deps.sh          build and test (scripts/build.sh runs this)
-#   scripts/install-deps.sh slurm    also Slurm and munge, for cluster/slurm-selftest.sh
+#   scripts/install-deps.sh slurm    also Slurm, munge and iproute2, for cluster/*-selftest.sh
 set -euo pipefail
 
 packages=(
@@ -20,9 +20,10 @@ packages=(
 )
 for group in "$@"; do
   case "$group" in
-    # Only the single-node Slurm self-test needs these; the daemons are started by it,
-    # from its own configuration, never as system services.
-    slurm) packages+=(slurm-wlm munge) ;;
+    # Only the Slurm self-tests need these; the daemons are started by them, from their
+    # own configuration, never as system services. iproute2 and util-linux (ip, unshare):
+    # the three-node test's network namespaces.
+    slurm) packages+=(slurm-wlm munge iproute2 util-linux) ;;
     *) echo "install-deps: unknown group '$group' (known: slurm)" >&2; exit 2 ;;
   esac
 done
