@@ -2,7 +2,7 @@
 # Installs exactly what tsivy needs to build and test on Debian 12; does nothing when
 # everything is already present. Needs root (or sudo) only when something is missing.
 #   scripts/install-deps.sh          build and test (scripts/build.sh runs this)
-#   scripts/install-deps.sh slurm    also Slurm, munge and iproute2, for cluster/*-selftest.sh
+#   scripts/install-deps.sh slurm    also Slurm, munge and iproute2, for the Slurm self-tests
 set -euo pipefail
 
 packages=(
