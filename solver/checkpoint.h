@@ -1,7 +1,8 @@
 // Files of a checkpoint (`generate --checkpoint-every`): each rank saves its slice of
 // a pair's working state at a depth-step boundary into DIR/.checkpoint/, every file
-// atomically (io/atomic_file.h). What a slice holds is the solver's business
-// (pair_solver.cpp); this is the byte plumbing.
+// atomically (io/atomic_file.h) and ending in the XXH3-64 of what comes before it, so
+// that a damaged byte is refused, not resumed from. What a slice holds is the solver's
+// business (pair_solver.cpp); this is the byte plumbing.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,8 @@
 
 #include "io/atomic_file.h"
 
+struct XXH3_state_s;  // the xxHash library's streaming state, its header kept out of this one
+
 namespace tsivy {
 
 // Raised for a checkpoint that cannot be used: damaged, truncated, another layout.
@@ -22,9 +25,24 @@ class CheckpointError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes one file sequentially through io::AtomicFile; commit() makes it durable under
-// its final name. Without commit() the temporary file is removed. The operating
-// system's refusals are io::FileWriteError.
+// The checksum of a file's bytes so far, fed as they are written or read (XXH3-64,
+// seed 0, as the tables' own checksum: io/format.h).
+class RunningChecksum {
+ public:
+  RunningChecksum();
+  ~RunningChecksum();
+  RunningChecksum(const RunningChecksum&) = delete;
+  RunningChecksum& operator=(const RunningChecksum&) = delete;
+  void add(const void* data, std::size_t size);
+  std::uint64_t value() const;
+
+ private:
+  XXH3_state_s* state_;
+};
+
+// Writes one file sequentially through io::AtomicFile; commit() appends the checksum
+// and makes the file durable under its final name. Without commit() the temporary file
+// is removed. The operating system's refusals are io::FileWriteError.
 class CheckpointWriter {
  public:
   explicit CheckpointWriter(std::filesystem::path file);
@@ -43,11 +61,14 @@ class CheckpointWriter {
  private:
   io::AtomicFile out_;
   std::uint64_t offset_ = 0;
+  RunningChecksum checksum_;
 };
 
 // Reads a file written by CheckpointWriter; every read checks it stays inside the file.
 // Streams: an 8-stone slice is as large as the working state it is read into (13 GiB
-// for 3v5+5v3 on one rank), so it is never held in memory a second time.
+// for 3v5+5v3 on one rank), so it is never held in memory a second time; the checksum
+// is therefore known only at the end: finish() checks it, and what was read before is
+// not to be used unless finish() returns (a refused checkpoint ends the run).
 class CheckpointReader {
  public:
   explicit CheckpointReader(const std::filesystem::path& file);
@@ -72,13 +93,17 @@ class CheckpointReader {
     values.resize(size);
     if (size) get(values.data(), size * sizeof(T));
   }
+  // Everything before the checksum has been read.
   bool at_end() const { return at_ == size_; }
+  // Refuses a file with bytes left unread or whose checksum differs from its content.
+  void finish();
   [[noreturn]] void fail(const std::string& what) const;
 
  private:
   std::filesystem::path file_;
   std::ifstream in_;
-  std::uint64_t size_ = 0, at_ = 0;
+  std::uint64_t size_ = 0, at_ = 0;  // size_: the bytes before the checksum
+  RunningChecksum checksum_;
 };
 
 // A small text file, written atomically (io/atomic_file.h) / read back (nullopt when

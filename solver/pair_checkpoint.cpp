@@ -10,7 +10,9 @@
 namespace tsivy {
 namespace {
 
-constexpr std::uint64_t kMagic = 0x3150'4B43'5956'5354;  // "TSVYCKP1"
+// "TSVYCKP2": the second format, with a checksum (solver/checkpoint.h); a slice of the
+// first is refused as not belonging.
+constexpr std::uint64_t kMagic = 0x3250'4B43'5956'5354;
 
 }  // namespace
 
@@ -132,7 +134,8 @@ std::optional<int> PairCheckpoint::resume(PairState& state) {
       state.workers[owner].deep[ci][slots[k]] = unpack_value(values[k]);
     }
   }
-  expect(file.get<std::uint64_t>() == kMagic && file.at_end());
+  expect(file.get<std::uint64_t>() == kMagic);
+  file.finish();
   saved_step_ = step;
   if (options_.log) *options_.log << "  " << tag_ << ": resuming from the checkpoint before depth step " << step << "\n";
   return step;
