@@ -13,13 +13,15 @@ constexpr PointSet kEdgePoints = row_mask(0) | row_mask(kRows - 1) | column_mask
 // open[D] can step D. Stepping D towards a victim two points on captures it by approach,
 // and the victims behind it in direction D; stepping D away from a victim one point
 // behind captures it by withdrawal, and the victims behind it in the other direction.
-// The steps counted are the side's paika steps (mobility).
+// The steps counted are the side's paika steps (mobility). Whole lines (`capturable`)
+// are followed only when kLines: that walk is most of the cost.
 struct Reach {
   PointSet threatened = 0;  // the first victim of each line it could capture
   PointSet capturable = 0;  // every victim of those lines
   int steps = 0;
 };
 
+template <bool kLines>
 Reach reach(PointSet stones, PointSet victims, const std::array<PointSet, kDirections>& open) {
   Reach r;
   for_each_direction([&]<Direction D>() {
@@ -28,39 +30,43 @@ Reach reach(PointSet stones, PointSet victims, const std::array<PointSet, kDirec
     const PointSet approach = shift<D>(shift<D>(movers)) & victims;
     const PointSet withdrawal = shift<opposite(D)>(movers) & victims;
     r.threatened |= approach | withdrawal;
-    for (PointSet line = approach; line; line = shift<D>(line) & victims) r.capturable |= line;
-    for (PointSet line = withdrawal; line; line = shift<opposite(D)>(line) & victims) r.capturable |= line;
+    if constexpr (kLines) {
+      for (PointSet line = approach; line; line = shift<D>(line) & victims) r.capturable |= line;
+      for (PointSet line = withdrawal; line; line = shift<opposite(D)>(line) & victims) r.capturable |= line;
+    }
   });
   return r;
 }
 
-}  // namespace
-
-Features features(const Position& p) {
-  const PointSet empty = p.empty();
-  std::array<PointSet, kDirections> open;
-  for_each_direction([&]<Direction D>() { open[static_cast<int>(D)] = shift<opposite(D)>(empty); });
-  const Reach ours = reach(p.us, p.them, open), theirs = reach(p.them, p.us, open);
+// The features in kWanted; the others are left at 0.
+template <FeatureSet kWanted>
+Features features_in(const Position& p) {
+  constexpr auto wanted = [](Feature f) { return (kWanted >> f & 1) != 0; };
+  constexpr bool kLines = wanted(kCapturableOwn) || wanted(kCapturableTheirs);
   Features f{};
   f[kMaterial] = count(p.us) - count(p.them);
-  f[kThreatenedOwn] = count(theirs.threatened);
-  f[kThreatenedTheirs] = count(ours.threatened);
-  f[kMobility] = ours.steps - theirs.steps;
-  f[kStrongPoints] = count(p.us & kStrong) - count(p.them & kStrong);
-  f[kCapturableOwn] = count(theirs.capturable);
-  f[kCapturableTheirs] = count(ours.capturable);
-  f[kEdge] = count(p.us & kEdgePoints) - count(p.them & kEdgePoints);
-  f[kTempo] = 1;
+  constexpr FeatureSet kReachFeatures = 1u << kThreatenedOwn | 1u << kThreatenedTheirs | 1u << kMobility |
+                                        1u << kCapturableOwn | 1u << kCapturableTheirs;
+  if constexpr ((kWanted & kReachFeatures) != 0) {
+    const PointSet empty = p.empty();
+    std::array<PointSet, kDirections> open;
+    for_each_direction([&]<Direction D>() { open[static_cast<int>(D)] = shift<opposite(D)>(empty); });
+    const Reach ours = reach<kLines>(p.us, p.them, open), theirs = reach<kLines>(p.them, p.us, open);
+    f[kThreatenedOwn] = count(theirs.threatened);
+    f[kThreatenedTheirs] = count(ours.threatened);
+    f[kMobility] = ours.steps - theirs.steps;
+    if constexpr (kLines) {
+      f[kCapturableOwn] = count(theirs.capturable);
+      f[kCapturableTheirs] = count(ours.capturable);
+    }
+  }
+  if constexpr (wanted(kStrongPoints)) f[kStrongPoints] = count(p.us & kStrong) - count(p.them & kStrong);
+  if constexpr (wanted(kEdge)) f[kEdge] = count(p.us & kEdgePoints) - count(p.them & kEdgePoints);
+  if constexpr (wanted(kTempo)) f[kTempo] = 1;
   return f;
 }
 
-int middlegame_share(const Position& p) {
-  const int stones = count(p.us) + count(p.them);
-  return std::clamp(stones - kEndgameStones, 0, kMiddlegameStones - kEndgameStones);
-}
-
-int evaluate(const Position& p, const Weights& weights) {
-  const Features f = features(p);
+int blend(const Position& p, const Features& f, const Weights& weights) {
   int middlegame = 0, endgame = 0;
   for (int k = 0; k < kFeatures; ++k) {
     middlegame += weights.middlegame[k] * f[k];
@@ -70,6 +76,21 @@ int evaluate(const Position& p, const Weights& weights) {
   const int share = middlegame_share(p);
   return (middlegame * share + endgame * (kSpan - share)) / kSpan;
 }
+
+}  // namespace
+
+Features features(const Position& p) { return features_in<kAllFeatures>(p); }
+
+int middlegame_share(const Position& p) {
+  const int stones = count(p.us) + count(p.them);
+  return std::clamp(stones - kEndgameStones, 0, kMiddlegameStones - kEndgameStones);
+}
+
+int evaluate(const Position& p) {
+  return blend(p, features_in<weighted_features(kDefaultWeights)>(p), kDefaultWeights);
+}
+
+int evaluate(const Position& p, const Weights& weights) { return blend(p, features(p), weights); }
 
 const char* feature_name(Feature f) {
   switch (f) {

@@ -65,6 +65,22 @@ TEST(Evaluation, TheMiddlegameWeightsGiveWayToTheEndgameOnesAsStonesGo) {
   EXPECT_EQ(evaluate(half, w), 400);
 }
 
+// The engine's evaluation computes only the features its weights use; it must score as
+// the evaluation that computes them all.
+TEST(Evaluation, TheEnginesEvaluationIsThatOfItsWeightsOverEveryFeature) {
+  std::mt19937_64 rng(9);
+  for (int k = 0; k < 2000; ++k) {
+    const Position p = testing::random_position(rng, 1 + static_cast<int>(rng() % 22), 1 + static_cast<int>(rng() % 22));
+    ASSERT_EQ(evaluate(p), evaluate(p, kDefaultWeights)) << format_position(p);
+  }
+  // Every feature the weights use is one weighted_features names, and no other.
+  Weights w{};
+  w.middlegame[kEdge] = 1;
+  w.endgame[kTempo] = 2;
+  EXPECT_EQ(weighted_features(w), (1u << kEdge) | (1u << kTempo));
+  EXPECT_EQ(weighted_features(Weights{}), 0u);
+}
+
 TEST(Evaluation, SameUnderEverySymmetry) {
   std::mt19937_64 rng(8);
   for (int k = 0; k < 300; ++k) {
