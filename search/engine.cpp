@@ -127,13 +127,9 @@ struct Engine::Worker {
     if (!leaves.covers(count(p.us) + count(p.them))) return std::nullopt;
     const std::optional<Outcome> o = leaves.wdl(p);
     if (!o) return std::nullopt;
-    if (*o == Outcome::draw) return 0;
-    // Won or lost: the tables' depth (turns to the end) orders a quicker win first and a
-    // longer defence first. Read only here, so that draws cost one WDL probe.
-    const std::optional<Value> v = leaves.value(p);
-    if (!v) return std::nullopt;
-    const int turns = ply + std::min<int>(v->depth, kMaxTableTurns);
-    return *o == Outcome::win ? kTableWinBase - turns : -(kTableWinBase - turns);
+    if (*o == Outcome::win) return kTableWinBase - ply;
+    if (*o == Outcome::loss) return -(kTableWinBase - ply);
+    return 0;
   }
 
   // The line of the last iteration completed or cut short, from the root.

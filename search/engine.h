@@ -24,23 +24,18 @@ class TableLookup;
 namespace tsivy::search {
 
 // Scores are for the side to move, in hundredths of a stone. A score of at least
-// kTableWinBase - kMaxPly - kMaxTableTurns is a forced win (exact, or a won table
-// position reached), at most its negative a forced loss; 0 is also what a draw scores.
+// kTableWinBase - kMaxPly is a forced win (exact, or a won table position reached),
+// at most its negative a forced loss; 0 is also what a draw scores.
 inline constexpr int kMaxPly = 128;
 inline constexpr int kWinScore = 30000;       // the side to move wins now: kWinScore - plies to the end
-// A won table position reached after `ply` turns, which the tables win in `depth` more:
-// kTableWinBase - (ply + depth), so that a quicker win scores higher (depths beyond
-// kMaxTableTurns count as kMaxTableTurns).
-inline constexpr int kTableWinBase = 20000;
-inline constexpr int kMaxTableTurns = 2000;
+inline constexpr int kTableWinBase = 20000;   // a won table position reached after `ply` turns: kTableWinBase - ply
 inline constexpr int kInfinity = 32000;
-constexpr bool is_win(int score) { return score >= kTableWinBase - kMaxPly - kMaxTableTurns; }
-constexpr bool is_loss(int score) { return score <= -(kTableWinBase - kMaxPly - kMaxTableTurns); }
+constexpr bool is_win(int score) { return score >= kTableWinBase - kMaxPly; }
+constexpr bool is_loss(int score) { return score <= -(kTableWinBase - kMaxPly); }
 constexpr bool is_exact_end(int score) { return score >= kWinScore - 2 * kMaxPly || score <= -(kWinScore - 2 * kMaxPly); }
 
 // "cp 35", "win 7" / "loss 7" (the game ends after 7 more turns of both sides),
-// "tablewin 9" / "tableloss 9" (a won / lost table position is reached, and the game
-// ends 9 turns from here with the tables' best play).
+// "tablewin 3" / "tableloss 3" (a won / lost table position is reached after 3 turns).
 std::string score_text(int score);
 
 // Zero means no limit of that kind. With none at all the search runs until `stop`

@@ -10,8 +10,8 @@ import { enginePlays } from "./settings.js";
 import { $, state } from "./state.js";
 
 // The engine's score for the side it searched for: "+0.35" (stones), "wins in 7 turns"
-// (to the end of the game), "wins: a won endgame in 9 turns" (the search reaches a
-// position the tables hold as won; 9 turns to the end with the tables' best play).
+// (to the end of the game), "wins: a won endgame in 3 turns" (a position the tables
+// hold as won, reached in 3 turns; the tables then count their own turns to the end).
 export function scoreText(search) {
   const [kind, number] = search.score_text.split(" ");
   const n = Number(number);
