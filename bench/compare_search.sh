@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two builds' search side by side: `tsivy search` to a fixed depth on one thread, no
+# Two builds' search side by side: `tsivy search` to a fixed depth (one thread, the default), no
 # tables, alternating old and new RUNS times in one run so both see the same machine
 # load; then each one's median time and nodes per second, and the ratio. A fixed depth
 # makes the work comparable: builds that search the same tree report the same nodes
@@ -21,7 +21,7 @@ done
 # "NODES MILLISECONDS" of one search, from its last line
 # ("best TURN  score cp S  depth D  nodes N  time T ms").
 search_once() {
-  "$1" search --fen "$fen" --depth "$depth" --threads 1 |
+  "$1" search --fen "$fen" --depth "$depth" |
     awk '/^best / { for (i = 1; i < NF; ++i) { if ($i == "nodes") n = $(i + 1); if ($i == "time") t = $(i + 1) } print n, t }'
 }
 old_times=() new_times=()
