@@ -5,7 +5,7 @@
 # makes the work comparable: builds that search the same tree report the same nodes
 # (printed, so a change that alters the tree shows).
 #   bench/compare_search.sh OLD_TSIVY NEW_TSIVY [RUNS [DEPTH [FEN]]]
-# Defaults: 5 runs, depth 11, the start. Example (the engine before issue 39 against today's):
+# Defaults: 5 runs, depth 11, the start. Example (the engine before threads and clocks against today's):
 #   git worktree add /tmp/old b83585f8 && (cd /tmp/old && cmake --preset release && cmake --build --preset release --target tsivy)
 #   bench/compare_search.sh /tmp/old/build/release/cli/tsivy build/release/cli/tsivy 5
 set -euo pipefail
