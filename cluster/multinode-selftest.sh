@@ -61,6 +61,13 @@ for tool in ip unshare /usr/bin/time mpirun; do
 done
 tsivy=$(realpath "${TSIVY:-build/release/cli/tsivy}")
 [ -x "$tsivy" ] || { say "no tsivy binary at $tsivy: build first (scripts/build.sh) or set TSIVY"; exit 2; }
+# Each node mounts a directory of its own over /tmp: a checkout or binary under /tmp is
+# not there for the ranks (every rank exits 127, "not found").
+for path in "$repo" "$tsivy"; do
+  case $path/ in
+    /tmp/*) say "$path is under /tmp, which each simulated node replaces with its own: use a checkout and a tsivy elsewhere"; exit 2 ;;
+  esac
+done
 stones=${MULTINODE_STONES:-5}
 net=${MULTINODE_NET:-10.213.0}
 port=${MULTINODE_PORT:-16837}
@@ -180,11 +187,14 @@ for node in "${nodes[@]}"; do start_slurmd "$node"; done
 for node in "${nodes[@]}"; do wait_for 30 "node $node idle" node_idle "$node"; done
 say "Slurm is up: $(sinfo -h -o '%P %D %N %c %m %t'), $(($(date +%s) - all_start)) s"
 
-# Each rank runs under GNU time: its line in the job log gives the rank's node and peak
-# memory (tsivy's own log is rank 0's only).
+# Each rank runs under GNU time: its line gives the rank's node and peak memory (tsivy's
+# own log is rank 0's only). Each rank writes its line to a file of its own: written to
+# stderr, the three ranks' lines reach the job log through mpirun and can interleave
+# mid-line (a CI run of 2026-12-06 failed on "rank 1 on node2: peak multiRnode: ...").
+mkdir "$work/rank-times"
 cat >"$work/tsivy-rank" <<WRAP
 #!/bin/sh
-exec /usr/bin/time -f "multinode: rank \${PMIX_RANK:-\${OMPI_COMM_WORLD_RANK:-?}} on \$(hostname): peak RSS %M KiB, %e s wall, %U s user" "$tsivy" "\$@"
+exec /usr/bin/time -o "$work/rank-times/\$(hostname).\$\$" -f "multinode: rank \${PMIX_RANK:-\${OMPI_COMM_WORLD_RANK:-?}} on \$(hostname): peak RSS %M KiB, %e s wall, %U s user" "$tsivy" "\$@"
 WRAP
 chmod +x "$work/tsivy-rank"
 
@@ -237,6 +247,7 @@ say "reference: one process of 2 threads, $stones stones, $(seconds_since "$star
 # --- generate.sbatch on three nodes, srun then mpirun.
 for launch in ${MULTINODE_LAUNCHES:-srun mpirun}; do
   link_counts >"$work/counts-$launch"
+  rm -f "$work"/rank-times/*
   start=$(date +%s.%N)
   job=$(submit "generate-$launch" generate.sbatch TSIVY_OUT="$work/tables-$launch" TSIVY_MAX_STONES="$stones" \
           TSIVY_CHECKPOINT_EVERY=600 TSIVY_LAUNCH="$launch")
@@ -246,11 +257,12 @@ for launch in ${MULTINODE_LAUNCHES:-srun mpirun}; do
   log=$work/generate-$launch.out
   expect_in_log "$log" "on 3 node(s)" "not on three nodes"
   expect_in_log "$log" "solver: 3 rank(s) x 1 thread(s)" "not one MPI job of 3 ranks"
-  for node in "${nodes[@]}"; do expect_in_log "$log" "on $node: peak RSS" "no rank on $node"; done
+  cat "$work"/rank-times/* >"$work/ranks-$launch.out"
+  for node in "${nodes[@]}"; do expect_in_log "$work/ranks-$launch.out" "on $node: peak RSS" "no rank on $node"; done
   same_tables "$work/reference" "$work/tables-$launch"
   say "OK: $launch: job $job on ${nodes[*]}, $(wc -l <"$work/b.list") table files byte-identical to" \
       "the single-process run; $seconds s from submission; $(traffic_since "$work/counts-$launch"); per rank:"
-  rank_lines "$log"
+  rank_lines "$work/ranks-$launch.out"
 done
 
 # --- verify.sbatch on the three nodes: the srun job's tables, then one file damaged.
