@@ -8,8 +8,7 @@
 namespace tsivy::search {
 namespace {
 
-constexpr std::uint64_t kInf = kInfiniteProof;
-ProofNumber clamp(std::uint64_t x) { return static_cast<ProofNumber>(std::min(x, kInf)); }
+ProofNumber clamp(std::uint64_t x) { return static_cast<ProofNumber>(std::min(x, kInfiniteProofSum)); }
 
 }  // namespace
 
@@ -64,12 +63,12 @@ Derived FrontierTree::compute(std::uint64_t key, std::unordered_set<std::uint64_
     // node counts as open there (never as settled).
     if (!on_path.insert(key).second) return {NodeStatus::open, 1, 1};
     const bool is_or = or_node(n);
-    std::uint64_t least = kInf, sum = 0;
+    std::uint64_t least = kInfiniteProofSum, sum = 0;
     for (const FrontierNode::Child& c : n.children) {
       const Derived child = compute(c.key, on_path);
       const std::uint64_t mine = is_or ? child.pn : child.dn, theirs = is_or ? child.dn : child.pn;
       least = std::min(least, mine);
-      sum = std::min(kInf, sum + theirs);
+      sum = std::min(kInfiniteProofSum, sum + theirs);
     }
     on_path.erase(key);
     const ProofNumber minimum = clamp(least), summed = clamp(sum);

@@ -13,15 +13,13 @@
 namespace tsivy::search {
 namespace {
 
-constexpr std::uint64_t kInf = kInfiniteProof;
-
 // A number that is not infinite stays below infinity however large the sum.
-ProofNumber clamp_finite(std::uint64_t x) { return static_cast<ProofNumber>(std::min<std::uint64_t>(x, kInf - 1)); }
+ProofNumber clamp_finite(std::uint64_t x) { return static_cast<ProofNumber>(std::min<std::uint64_t>(x, kInfiniteProofSum - 1)); }
 
 // The threshold a child gets beyond the second best sibling (Pawlewicz and Lew's 1+epsilon
 // trick): a little slack, so that the search does not switch between two nearly equal
 // children at every step.
-std::uint64_t one_plus_epsilon(std::uint64_t second) { return second >= kInf ? kInf : second + 1 + second / 4; }
+std::uint64_t one_plus_epsilon(std::uint64_t second) { return second >= kInfiniteProofSum ? kInfiniteProofSum : second + 1 + second / 4; }
 
 }  // namespace
 
@@ -139,7 +137,7 @@ ProofNumbers ProofSearch::prove(const Position& root, std::span<const Position> 
   if (const int at = path_.repeated_at(root, key); at >= 0) return leaf_numbers(root, Outcome::draw);
   if (const std::optional<Outcome> o = leaf_value(root)) return leaf_numbers(root, *o);
   if (const std::optional<ProofNumbers> known = settled_in_table(root)) return *known;
-  const Result r = mid(root, key, kInf, kInf);
+  const Result r = mid(root, key, kInfiniteProofSum, kInfiniteProofSum);
   root_numbers_ = r.numbers;
   return r.numbers;
 }
@@ -216,10 +214,10 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
   for (;;) {
     // The node's numbers from its children's: at the attacker's turn one child must
     // be proved (pn the least, dn the sum), at the defender's all of them.
-    std::uint64_t least = kInf, sum = 0;
+    std::uint64_t least = kInfiniteProofSum, sum = 0;
     bool infinite_sum = false;
     std::size_t best = 0;
-    std::uint64_t second = kInf;
+    std::uint64_t second = kInfiniteProofSum;
     for (std::size_t i = 0; i < children.size(); ++i) {
       const std::uint64_t mine = is_or ? children[i].pn : children[i].dn;
       const std::uint64_t theirs = is_or ? children[i].dn : children[i].pn;
@@ -233,11 +231,11 @@ ProofSearch::Result ProofSearch::mid(const Position& p, std::uint64_t key, std::
       } else if (mine < second) {
         second = mine;
       }
-      if (theirs >= kInf) infinite_sum = true;
+      if (theirs >= kInfiniteProofSum) infinite_sum = true;
       sum += theirs;
     }
     const ProofNumber summed = infinite_sum ? kInfiniteProof : clamp_finite(sum);
-    const ProofNumber minimum = least >= kInf ? kInfiniteProof : static_cast<ProofNumber>(least);
+    const ProofNumber minimum = least >= kInfiniteProofSum ? kInfiniteProof : static_cast<ProofNumber>(least);
     n = is_or ? ProofNumbers{minimum, summed} : ProofNumbers{summed, minimum};
     if (depth == 0) {
       root_numbers_ = n;

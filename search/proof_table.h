@@ -21,6 +21,8 @@ namespace tsivy::search {
 // Proof and disproof numbers: 0 settles, kInfiniteProof rules out.
 using ProofNumber = std::uint32_t;
 inline constexpr ProofNumber kInfiniteProof = std::numeric_limits<ProofNumber>::max();
+// The same bound for the 64-bit sums of children's numbers, which may pass it.
+inline constexpr std::uint64_t kInfiniteProofSum = kInfiniteProof;
 
 struct ProofEntry {
   PointSet us = 0, them = 0;
