@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Two builds' search side by side: `tsivy search` to a fixed depth (one thread, the default), no
-# tables, alternating old and new RUNS times in one run so both see the same machine
+# tables unless TSIVY_TABLES names a directory of them, alternating old and new RUNS times in one run so both see the same machine
 # load; then each one's median time and nodes per second, and the ratio. A fixed depth
 # makes the work comparable: builds that search the same tree report the same nodes
 # (printed, so a change that alters the tree shows).
@@ -8,6 +8,8 @@
 # Defaults: 5 runs, depth 11, the start. Example (the engine before threads and clocks against today's):
 #   git worktree add /tmp/old b83585f8 && (cd /tmp/old && cmake --preset release && cmake --build --preset release --target tsivy)
 #   bench/compare_search.sh /tmp/old/build/release/cli/tsivy build/release/cli/tsivy 5
+# With the tables at the leaves (both builds read the same ones):
+#   TSIVY_TABLES=T7 bench/compare_search.sh OLD NEW 5 12 "FEN"
 set -euo pipefail
 usage="usage: bench/compare_search.sh OLD_TSIVY NEW_TSIVY [RUNS [DEPTH [FEN]]]"
 old=${1:?$usage}
@@ -15,13 +17,18 @@ new=${2:?$usage}
 runs=${3:-5}
 depth=${4:-11}
 fen=${5:-BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w}
+tables=()
+if [ -n "${TSIVY_TABLES:-}" ]; then
+  [ -f "$TSIVY_TABLES/manifest.json" ] || { echo "compare_search: TSIVY_TABLES=$TSIVY_TABLES holds no tables (no manifest.json)" >&2; exit 2; }
+  tables=(--tables "$TSIVY_TABLES")
+fi
 for binary in "$old" "$new"; do
   [ -x "$binary" ] || { echo "compare_search: $binary is not an executable" >&2; exit 2; }
 done
 # "NODES MILLISECONDS" of one search, from its last line
 # ("best TURN  score cp S  depth D  nodes N  time T ms").
 search_once() {
-  "$1" search --fen "$fen" --depth "$depth" |
+  "$1" search --fen "$fen" --depth "$depth" "${tables[@]}" |
     awk '/^best / { for (i = 1; i < NF; ++i) { if ($i == "nodes") n = $(i + 1); if ($i == "time") t = $(i + 1) } print n, t }'
 }
 old_times=() new_times=()
