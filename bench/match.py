@@ -6,7 +6,8 @@
 
 Engine A and engine B (by default both `tsivy engine` of this build; --a-cmd, --b-cmd
 for others) play --games games. Each opening is 2 to 4 random legal turns from the
-start (from --seed), played twice with the colours swapped. With --positions FILE the
+start (from --seed), played twice with the colours swapped; with --balanced CP only
+openings that tsivy's search scores within CP of even. With --positions FILE the
 games start instead from the positions of FILE (one FEN a line, # comments), in turn,
 each played twice with the colours swapped; the engines are given the game from that
 position (`position fen F moves ...`). A game ends when the side
@@ -21,8 +22,8 @@ side's win when that side's engine has tables (a violation otherwise). A side wi
 tables that lets a table win go is only counted. Violations are printed loudly and
 make the exit status 1.
 
-Each game is one JSON line of --out (opening, turns in notation, result, how it ended,
-what the checks found), after a first line with the match's settings. Run the same
+Each game is one JSON line of --out (opening, turns in notation, each turn's score as its
+engine said it, result, how it ended, what the checks found), after a first line with the match's settings. Run the same
 command again after a kill and the games already in the file are skipped (a line cut
 short by the kill is dropped); a file written for other settings is refused. At the
 end: the score and the Elo difference of A over B with its 95 % interval
@@ -34,6 +35,7 @@ ELO0" (5 % error each way), the games in progress dropped.
 """
 import argparse
 import concurrent.futures
+import functools
 import json
 import os
 import random
@@ -43,22 +45,37 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match_elo import elo_text, sprt_bounds, sprt_decision, summary  # noqa: E402
-from match_engine import Engine, EngineFailure  # noqa: E402
-from match_referee import START, Referee, ends_by_repetition, other, side_to_move  # noqa: E402
+from match_engine import Engine, EngineFailure, last_score  # noqa: E402
+from match_referee import START, Referee, centipawns, ends_by_repetition, other, side_to_move  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULT = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}
 
 
-def opening(referee, seed, k):
-    """Opening k: 2 to 4 turns, each drawn from the legal turns of tsivy's generator."""
-    rng = random.Random(f"{seed}:{k}")
-    fen, turns = START, []
-    for _ in range(rng.randint(2, 4)):
-        legal = sorted(referee.legal_turns(fen))
-        turns.append(rng.choice(legal))
-        fen = referee.legal_turns(fen)[turns[-1]]
-    return turns
+# The depth of the search that judges an opening balanced (about half a second a position).
+BALANCE_DEPTH = 8
+BALANCE_DRAWS = 100
+
+
+def opening(referee, seed, k, balanced=None):
+    """Opening k: 2 to 4 turns, each drawn from the legal turns of tsivy's generator. With
+    `balanced` (centipawns), drawn again until tsivy's search to BALANCE_DEPTH scores the
+    position within `balanced` of even: a random opening often hands one colour stones
+    enough to decide the game, and a pair of such games (colours swapped) says nothing of
+    the engines. The first draw is the opening without `balanced`."""
+    for attempt in range(BALANCE_DRAWS):
+        rng = random.Random(f"{seed}:{k}" if attempt == 0 else f"{seed}:{k}:{attempt}")
+        fen, turns = START, []
+        for _ in range(rng.randint(2, 4)):
+            legal = sorted(referee.legal_turns(fen))
+            turns.append(rng.choice(legal))
+            fen = referee.legal_turns(fen)[turns[-1]]
+        if balanced is None:
+            return turns
+        score = referee.search_score(fen, BALANCE_DEPTH)
+        if score is not None and abs(score) <= balanced:
+            return turns
+    raise RuntimeError(f"opening {k}: none of {BALANCE_DRAWS} draws within {balanced} cp of even")
 
 
 def table_check(table_wins, winner, has_tables):
@@ -103,6 +120,8 @@ class Match:
         self.referee = Referee(tsivy, os.path.abspath(check) if check else None)
         self.stopping = threading.Event()
         self.write_lock = threading.Lock()
+        # Both games of a pair play the same opening, drawn once (a balanced one costs searches).
+        self.opening = functools.lru_cache(maxsize=None)(lambda k: opening(self.referee, args.seed, k, args.balanced))
 
     def settings(self):
         """What decides the games (all but their number): a resumed file must match it."""
@@ -110,6 +129,8 @@ class Match:
                     "check_tables": self.referee.tables}
         if self.starts:
             settings["positions"] = self.starts
+        if self.args.balanced is not None:
+            settings["balanced"] = self.args.balanced
         return settings
 
     def engine(self, side):
@@ -119,7 +140,7 @@ class Match:
     def play(self, g):
         """Game g: opening g // 2, A White in even games. None if the match is stopping."""
         start = self.starts[(g // 2) % len(self.starts)] if self.starts else None
-        turns = [] if start else opening(self.referee, self.args.seed, g // 2)
+        turns = [] if start else list(self.opening(g // 2))  # a copy: the game goes on after it
         colours = {"white": "a", "black": "b"} if g % 2 == 0 else {"white": "b", "black": "a"}
         positions = [start or START]
         for t in turns:
@@ -127,6 +148,7 @@ class Match:
         record = {"game": g, "start": positions[0], "opening": list(turns), "white": colours["white"], "black": colours["black"],
                   "adjudicated": False, "violations": [], "thrown_away": []}
         table_wins = {}
+        scores = [None] * len(turns)  # each turn's score as its engine said it (none for the opening's)
         engines = {}
         try:
             winner = None
@@ -173,6 +195,7 @@ class Match:
                     winner, end = other(mover), "illegal turn"
                     break
                 turns.append(answer)
+                scores.append(engines[mover].last_score)
                 positions.append(legal[answer])
         finally:
             for e in engines.values():
@@ -181,7 +204,7 @@ class Match:
         violations, thrown = table_check(table_wins, winner, has_tables)
         record["violations"] += violations
         record["thrown_away"] = thrown
-        record.update(turns=turns, result=RESULT[winner], end=end, table_wins=table_wins)
+        record.update(turns=turns, scores=scores, result=RESULT[winner], end=end, table_wins=table_wins)
         return record
 
 
@@ -336,6 +359,20 @@ class SelfTest(unittest.TestCase):
         mid = (expected_score(0) + expected_score(50)) / 2
         self.assertAlmostEqual(sprt_llr([mid + 0.25, mid - 0.25], 0, 50), 0.0)
 
+    def test_last_score(self):
+        lines = ["info depth 1 score cp 152 nodes 5 nps 9 time 1 pv a1-b2", "info depth 2 score tablewin 3 nodes 9 pv x",
+                 "info string no score here", "bestmove e3-f2"]
+        self.assertEqual(last_score(lines), "tablewin 3")
+        self.assertEqual(last_score(["bestmove e3-f2"]), None)
+        self.assertEqual(last_score(["info depth 0 score win 7 nodes 1 nps 4222 time 0 tables win 7 pv e3-f2", "bestmove e3-f2"]),
+                         "win 7")
+
+    def test_centipawns(self):
+        self.assertEqual(centipawns("best e5-f4A  score cp -66  depth 8  nodes 2037955  time 571 ms"), -66)
+        self.assertEqual(centipawns("best a4-a3A  score tablewin 3  depth 13  nodes 594921  time 201 ms"), None)
+        with self.assertRaises(RuntimeError):
+            centipawns("info depth 1 score cp 5")
+
     def test_repetition(self):
         self.assertFalse(ends_by_repetition(["x", "y", "x", "y"]))
         self.assertTrue(ends_by_repetition(["x", "y", "x", "y", "x"]))
@@ -379,6 +416,8 @@ def main():
     parser.add_argument("--max-turns", type=int, default=400, help="adjudicate a game after this many turns (default 400)")
     parser.add_argument("--concurrency", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="the openings' seed (default 1)")
+    parser.add_argument("--balanced", type=int, metavar="CP",
+                        help=f"only openings that tsivy's search to depth {BALANCE_DEPTH} scores within CP centipawns of even")
     parser.add_argument("--turn-timeout", type=float, default=60, help="seconds an engine may take for a turn (default 60)")
     parser.add_argument("--out", help="the games, one JSON line each; resumed when it exists")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
@@ -402,6 +441,8 @@ def main():
                 raise ValueError
         except ValueError:
             parser.error(f"--sprt {args.sprt}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,50")
+    if args.balanced is not None and (args.balanced < 0 or args.positions):
+        parser.error("--balanced takes a number of centipawns, 0 or more, and does not go with --positions")
     if args.games < 1 or args.concurrency < 1 or args.max_turns < 1:
         parser.error("--games, --concurrency and --max-turns must be at least 1")
     sys.exit(run(args))

@@ -13,10 +13,21 @@ class EngineFailure(Exception):
     """The engine crashed, hung, wrote an error line or broke the protocol."""
 
 
+def last_score(lines):
+    """The score of the last `info` line that has one ("cp 41", "tablewin 3", "win 5"), or None."""
+    for line in reversed(lines):
+        words = line.split()
+        if words and words[0] == "info" and "score" in words[:-2]:
+            k = words.index("score")
+            return f"{words[k + 1]} {words[k + 2]}"
+    return None
+
+
 class Engine:
     def __init__(self, command, options, timeout):
         self.command = command
         self.timeout = timeout
+        self.last_score = None  # of the last best_turn, as its engine said it
         self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
@@ -67,7 +78,9 @@ class Engine:
         FEN) after `turns`: a turn, or ("none", reason) when it says the game is over."""
         self.send(("position fen " + start if start else "position startpos") + (" moves " + " ".join(turns) if turns else ""))
         self.send(f"go {go}")
-        words = self.until("bestmove")[-1].split()
+        lines = self.until("bestmove")
+        self.last_score = last_score(lines)
+        words = lines[-1].split()
         if len(words) < 2:
             raise EngineFailure(f"{self.command}: malformed bestmove line: {' '.join(words)}")
         return words[1] if words[1] != "none" else ("none", words[-1])

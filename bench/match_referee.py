@@ -37,6 +37,16 @@ def ends_by_repetition(positions):
     return positions.count(positions[-1]) >= 3
 
 
+def centipawns(best_line):
+    """The score of `tsivy search`'s last line ("best T  score cp S  depth D ..."), None when
+    it is a forced result (win, loss, tablewin, tableloss)."""
+    words = best_line.split()
+    if words[:1] != ["best"] or "score" not in words:
+        raise RuntimeError(f"tsivy search: unexpected last line: {best_line}")
+    k = words.index("score")
+    return int(words[k + 2]) if words[k + 1] == "cp" else None
+
+
 class Referee:
     def __init__(self, tsivy, tables=None):
         self.tsivy = tsivy
@@ -54,6 +64,11 @@ class Referee:
         """{turn: position after it} by `tsivy moves`; empty when the side to move has no turn."""
         out = self._run("moves", "--fen", fen, "--json")
         return {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}
+
+    def search_score(self, fen, depth):
+        """tsivy's search of the position to `depth` (one thread, reproducible): its score in
+        centipawns for the side to move, or None for a forced result."""
+        return centipawns(self._run("search", "--fen", fen, "--depth", str(depth)).strip().splitlines()[-1])
 
     @functools.lru_cache(maxsize=65536)
     def table_winner(self, fen):

@@ -73,6 +73,11 @@ class MatchTest(unittest.TestCase):
         self.assertEqual((first["white"], second["white"]), ("a", "b"))
         for g in played:
             self.assertEqual(g["turns"][:len(g["opening"])], g["opening"])
+            # Each engine turn has the score its engine gave it; the opening's have none.
+            self.assertEqual(len(g["scores"]), len(g["turns"]))
+            self.assertTrue(all(s is None for s in g["scores"][:len(g["opening"])]))
+            for s in g["scores"][len(g["opening"]):]:
+                self.assertRegex(s, r"^(cp -?\d+|(table)?(win|loss) \d+)$")
             self.assertEqual(g["violations"], [])
             self.assertIn(g["result"], ("1-0", "0-1", "1/2-1/2"))
             self.replay(g)
@@ -92,6 +97,32 @@ class MatchTest(unittest.TestCase):
         refused = match(self.out, "--seed", "2")
         self.assertNotEqual(refused.returncode, 0)
         self.assertIn("written for other settings", refused.stderr)
+
+    def test_balanced_openings(self):
+        # Seed 3's first opening scores far from even at depth 8 (+396 cp for the side to
+        # move, 2026-12-06): --balanced draws another, within 60 cp by the same search.
+        # One game at a time: the second game of the pair starts from the opening alone,
+        # not from where the first one ended.
+        done = match(self.out, "--balanced", "60", "--seed", "3", "--concurrency", "1")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        header, played = games(self.out)
+        self.assertEqual(header["match"]["balanced"], 60)
+        played.sort(key=lambda g: g["game"])
+        self.assertEqual(played[0]["opening"], played[1]["opening"])
+        for g in played:
+            self.assertEqual(g["violations"], [])
+            self.replay(g)
+        fen = START
+        for turn in played[0]["opening"]:
+            out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
+            fen = {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}[turn]
+        best = subprocess.run([TSIVY, "search", "--fen", fen, "--depth", "8"], check=True, capture_output=True, text=True)
+        words = best.stdout.strip().splitlines()[-1].split()
+        self.assertEqual(words[words.index("score") + 1], "cp")
+        self.assertLessEqual(abs(int(words[words.index("score") + 2])), 60)
+        unbalanced = match(os.path.join(self.dir.name, "plain.jsonl"), "--seed", "3", "--games", "1")
+        self.assertEqual(unbalanced.returncode, 0, unbalanced.stderr)
+        self.assertNotEqual(games(os.path.join(self.dir.name, "plain.jsonl"))[1][0]["opening"], played[0]["opening"])
 
     def test_an_illegal_turn_is_reported(self):
         done = match(self.out, "--b-cmd", f"{sys.executable} {FAKE}")
