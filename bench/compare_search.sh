@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Two builds' search side by side: `tsivy search` to a fixed depth (one thread, the default), no
-# tables unless TSIVY_TABLES names a directory of them, alternating old and new RUNS times in one run so both see the same machine
-# load; then each one's median time and nodes per second, and the ratio. A fixed depth
-# makes the work comparable: builds that search the same tree report the same nodes
-# (printed, so a change that alters the tree shows).
+# Two builds' search side by side: `tsivy search` to a fixed depth (one thread, the
+# default), no tables unless TSIVY_TABLES names a directory of them, alternating old and
+# new RUNS times in one run so both see the same machine load; then each one's median time
+# and nodes per second, and the ratio. A fixed depth makes the work comparable: builds
+# that search the same tree report the same nodes (printed, so a change that alters the
+# tree shows).
 #   bench/compare_search.sh OLD_TSIVY NEW_TSIVY [RUNS [DEPTH [FEN]]]
 # Defaults: 5 runs, depth 11, the start. Example (the engine before threads and clocks against today's):
 #   git worktree add /tmp/old b83585f8 && (cd /tmp/old && cmake --preset release && cmake --build --preset release --target tsivy)

@@ -23,8 +23,8 @@ tables that lets a table win go is only counted. Violations are printed loudly a
 make the exit status 1.
 
 Each game is one JSON line of --out (opening, turns in notation, each turn's score as its
-engine said it, result, how it ended, what the checks found), after a first line with the match's settings. Run the same
-command again after a kill and the games already in the file are skipped (a line cut
+engine said it, result, how it ended, what the checks found), after a first line with
+the match's settings. Run the same command again after a kill and the games already in the file are skipped (a line cut
 short by the kill is dropped); a file written for other settings is refused. At the
 end: the score and the Elo difference of A over B with its 95 % interval
 (bench/match_elo.py says how). With --sprt ELO0,ELO1 the match stops as soon as a
@@ -67,9 +67,9 @@ def opening(referee, seed, k, balanced=None):
         rng = random.Random(f"{seed}:{k}" if attempt == 0 else f"{seed}:{k}:{attempt}")
         fen, turns = START, []
         for _ in range(rng.randint(2, 4)):
-            legal = sorted(referee.legal_turns(fen))
-            turns.append(rng.choice(legal))
-            fen = referee.legal_turns(fen)[turns[-1]]
+            legal = referee.legal_turns(fen)
+            turns.append(rng.choice(sorted(legal)))
+            fen = legal[turns[-1]]
         if balanced is None:
             return turns
         score = referee.search_score(fen, BALANCE_DEPTH)
