@@ -13,7 +13,10 @@ each played twice with the colours swapped; the engines are given the game from 
 position (`position fen F moves ...`). A game ends when the side
 to move has no turn (it loses), when a position occurs for the third time (a draw), or
 after --max-turns turns, where it is adjudicated: by the tables when the position is
-inside them, else a draw.
+inside them, else a draw. With --adjudicate-tables (for engines without tables) a game
+ends as soon as it reaches a position inside the check tables, with their value: what
+such a match measures is play above the tables, and the long table endings it skips
+(two thirds of the games from balanced openings) are bench/conversion.sh's subject.
 
 Every turn is checked against `tsivy moves` (an illegal turn loses the game and is a
 violation), and every position within the tables' stone count against `tsivy probe`:
@@ -131,6 +134,8 @@ class Match:
             settings["positions"] = self.starts
         if self.args.balanced is not None:
             settings["balanced"] = self.args.balanced
+        if self.args.adjudicate_tables:
+            settings["adjudicate_tables"] = True
         return settings
 
     def engine(self, side):
@@ -169,6 +174,10 @@ class Match:
                     table_wins.setdefault(said, len(turns))
                 if ends_by_repetition(positions):
                     winner, end = "draw", "repetition"
+                    break
+                if said and self.args.adjudicate_tables:
+                    record["adjudicated"] = True
+                    winner, end = said, "tables"
                     break
                 legal = self.referee.legal_turns(fen)
                 if not legal:
@@ -259,7 +268,7 @@ def report(games, sides, played_now, sprt=None):
         print(f"{s.upper()}: {spec['cmd']}, go {spec['go']}" + "".join(f", {n}={v}" for n, v in spec["options"]))
     print(f"{len(games)} games ({played_now} played now, the others read from the file)")
     print("ended: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
-    adjudicated = sum(1 for r in games.values() if r["adjudicated"])
+    adjudicated = sum(1 for r in games.values() if r["adjudicated"] and r["end"] != "tables")
     print(f"adjudicated at the turn limit: {adjudicated}")
     s = summary(scores)
     print(f"A against B: +{s['wins']} ={s['draws']} -{s['losses']}, score {100 * s['score']:.1f} %, "
@@ -418,6 +427,9 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="the openings' seed (default 1)")
     parser.add_argument("--balanced", type=int, metavar="CP",
                         help=f"only openings that tsivy's search to depth {BALANCE_DEPTH} scores within CP centipawns of even")
+    parser.add_argument("--adjudicate-tables", action="store_true",
+                        help="end a game on reaching a position inside the check tables, by their value "
+                             "(only for engines without tables)")
     parser.add_argument("--turn-timeout", type=float, default=60, help="seconds an engine may take for a turn (default 60)")
     parser.add_argument("--out", help="the games, one JSON line each; resumed when it exists")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
@@ -443,6 +455,9 @@ def main():
             parser.error(f"--sprt {args.sprt}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,50")
     if args.balanced is not None and (args.balanced < 0 or args.positions):
         parser.error("--balanced takes a number of centipawns, 0 or more, and does not go with --positions")
+    if args.adjudicate_tables and (args.a_tables or args.b_tables or not args.check_tables):
+        parser.error("--adjudicate-tables needs --check-tables and engines without tables: adjudicating where the "
+                     "tables begin would hide what an engine's tables do")
     if args.games < 1 or args.concurrency < 1 or args.max_turns < 1:
         parser.error("--games, --concurrency and --max-turns must be at least 1")
     sys.exit(run(args))

@@ -17,6 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MATCH = os.path.join(HERE, "..", "..", "bench", "match.py")
 FAKE = os.path.join(HERE, "fake_engine.py")
 START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+FIVE_STONES = "9/2WB5/2W3B2/5W3/9 w"  # White must capture: d4 by approach or withdrawal
 TSIVY = TABLES = None
 
 
@@ -123,6 +124,37 @@ class MatchTest(unittest.TestCase):
         unbalanced = match(os.path.join(self.dir.name, "plain.jsonl"), "--seed", "3", "--games", "1")
         self.assertEqual(unbalanced.returncode, 0, unbalanced.stderr)
         self.assertNotEqual(games(os.path.join(self.dir.name, "plain.jsonl"))[1][0]["opening"], played[0]["opening"])
+
+    def test_adjudicated_where_the_tables_begin(self):
+        # 5 stones, White to move must capture (captures are compulsory): every game
+        # reaches the 4-stone tables within a turn or two and ends there, by their value.
+        positions = os.path.join(self.dir.name, "five.txt")
+        with open(positions, "w") as f:
+            f.write(FIVE_STONES + "\n")
+        done = match(self.out, "--positions", positions, "--adjudicate-tables")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        header, played = games(self.out)
+        self.assertTrue(header["match"]["adjudicate_tables"])
+        for g in played:
+            self.assertEqual(g["end"], "tables")
+            self.assertTrue(g["adjudicated"])
+            fen, seen = FIVE_STONES, [FIVE_STONES]
+            for turn in g["turns"]:
+                out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
+                fen = {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}[turn]
+                seen.append(fen)
+            # It ended at the first position inside the tables, and with their value.
+            stones = [sum(map(p.split()[0].count, "WB")) for p in seen]
+            self.assertEqual([n <= 4 for n in stones], [False] * (len(seen) - 1) + [True])
+            probe = subprocess.run([TSIVY, "probe", "--tables", TABLES, "--fen", fen, "--json"], check=True,
+                                   capture_output=True, text=True).stdout
+            mover = "1-0" if fen.split()[1] == "w" else "0-1"
+            waiting = "0-1" if mover == "1-0" else "1-0"
+            self.assertEqual(g["result"], {"win": mover, "loss": waiting, "draw": "1/2-1/2"}[json.loads(probe)["wdl"]])
+        # Not with tables on an engine's side: it would hide what they do.
+        refused = match(os.path.join(self.dir.name, "t.jsonl"), "--adjudicate-tables", "--a-tables", TABLES)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("engines without tables", refused.stderr)
 
     def test_an_illegal_turn_is_reported(self):
         done = match(self.out, "--b-cmd", f"{sys.executable} {FAKE}")
