@@ -27,6 +27,16 @@ def match(out, *args):
                           capture_output=True, text=True, timeout=120)
 
 
+def replayed(start, turns):
+    """The positions of a game from start, each turn made by `tsivy moves` (KeyError
+    when a turn is not legal)."""
+    seen = [start]
+    for turn in turns:
+        out = subprocess.run([TSIVY, "moves", "--fen", seen[-1], "--json"], check=True, capture_output=True, text=True).stdout
+        seen.append({t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}[turn])
+    return seen
+
+
 def games(out):
     lines = open(out).read().splitlines()
     return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
@@ -43,13 +53,11 @@ class MatchTest(unittest.TestCase):
     def replay(self, game):
         """The game's turns are legal one after the other by `tsivy moves`, and its end is
         what the runner says."""
-        fen, seen = START, [START]
-        for turn in game["turns"]:
-            out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
-            legal = {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}
-            self.assertIn(turn, legal, f"game {game['game']}")
-            fen = legal[turn]
-            seen.append(fen)
+        try:
+            seen = replayed(START, game["turns"])
+        except KeyError as e:
+            self.fail(f"game {game['game']}: {e} is not a legal turn")
+        fen = seen[-1]
         if game["end"] == "repetition":
             self.assertEqual(seen.count(fen), 3)
             self.assertEqual(game["result"], "1/2-1/2")
@@ -113,10 +121,7 @@ class MatchTest(unittest.TestCase):
         for g in played:
             self.assertEqual(g["violations"], [])
             self.replay(g)
-        fen = START
-        for turn in played[0]["opening"]:
-            out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
-            fen = {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}[turn]
+        fen = replayed(START, played[0]["opening"])[-1]
         best = subprocess.run([TSIVY, "search", "--fen", fen, "--depth", "8"], check=True, capture_output=True, text=True)
         words = best.stdout.strip().splitlines()[-1].split()
         self.assertEqual(words[words.index("score") + 1], "cp")
@@ -138,11 +143,8 @@ class MatchTest(unittest.TestCase):
         for g in played:
             self.assertEqual(g["end"], "tables")
             self.assertTrue(g["adjudicated"])
-            fen, seen = FIVE_STONES, [FIVE_STONES]
-            for turn in g["turns"]:
-                out = subprocess.run([TSIVY, "moves", "--fen", fen, "--json"], check=True, capture_output=True, text=True).stdout
-                fen = {t["turn"]: t["result"] for t in map(json.loads, out.splitlines())}[turn]
-                seen.append(fen)
+            seen = replayed(FIVE_STONES, g["turns"])
+            fen = seen[-1]
             # It ended at the first position inside the tables, and with their value.
             stones = [sum(map(p.split()[0].count, "WB")) for p in seen]
             self.assertEqual([n <= 4 for n in stones], [False] * (len(seen) - 1) + [True])
