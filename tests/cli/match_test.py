@@ -2,7 +2,7 @@
 """bench/match.py end to end, fast: two short games of `tsivy engine` at 1000 nodes a
 turn against 200 (each search still completes its first iteration, engine.h), checked
 again here turn by turn; a resumed output file; an engine that plays an illegal turn,
-which the runner must report.
+which the runner must report; bench/match_finals.py on games that end at the turn limit.
 
 Usage: match_test.py TSIVY TABLE_DIR   (TABLE_DIR: tables of a few stones)
 """
@@ -15,9 +15,11 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCH = os.path.join(HERE, "..", "..", "bench", "match.py")
+FINALS = os.path.join(HERE, "..", "..", "bench", "match_finals.py")
 FAKE = os.path.join(HERE, "fake_engine.py")
 START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
 FIVE_STONES = "9/2WB5/2W3B2/5W3/9 w"  # White must capture: d4 by approach or withdrawal
+FAR_APART = "WW7/9/9/9/8B w"  # 2 against 1, no capture within two turns
 TSIVY = TABLES = None
 
 
@@ -157,6 +159,50 @@ class MatchTest(unittest.TestCase):
         refused = match(os.path.join(self.dir.name, "t.jsonl"), "--adjudicate-tables", "--a-tables", TABLES)
         self.assertEqual(refused.returncode, 2)
         self.assertIn("engines without tables", refused.stderr)
+
+    def test_finals_judges_the_games_at_the_turn_limit_by_the_tables(self):
+        # Two games of two turns from 2 against 1: both end at the limit inside the tables.
+        positions = os.path.join(self.dir.name, "far.txt")
+        with open(positions, "w") as f:
+            f.write(FAR_APART + "\n")
+        done = match(self.out, "--positions", positions, "--max-turns", "2")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        _, played = games(self.out)
+        expected = {}
+        for g in played:
+            self.assertTrue(g["end"].startswith("max turns"), g["end"])
+            fen = replayed(FAR_APART, g["turns"])[-1]
+            probe = subprocess.run([TSIVY, "probe", "--tables", TABLES, "--fen", fen, "--json"], check=True,
+                                   capture_output=True, text=True).stdout
+            wdl = json.loads(probe)["wdl"]
+            ahead_moves = fen.split()[1] == "w"  # White has the two stones
+            value = "draw" if wdl == "draw" else "won by the side ahead" if (wdl == "win") == ahead_moves \
+                else "won by the side behind"
+            expected[value] = expected.get(value, 0) + 1
+        finals = subprocess.run([sys.executable, FINALS, "--tsivy", TSIVY, "--tables", TABLES, self.out],
+                                capture_output=True, text=True, timeout=60)
+        self.assertEqual(finals.returncode, 0, finals.stderr)
+        lines = finals.stdout.splitlines()
+        self.assertEqual(sorted(lines[:-1]), sorted(f"{n:5d}  2v1    {v}" for v, n in expected.items()))
+        won = sum(n for v, n in expected.items() if v.startswith("won"))
+        self.assertEqual(lines[-1], f"2 games at the turn limit; 2 end inside the tables (up to 4 stones), of which {won} won")
+        # A file that is not a match's, and a game whose turn is not legal, are refused.
+        with open(positions, "w") as f:
+            f.write('{"game": 0}\n')
+        refused = subprocess.run([sys.executable, FINALS, "--tsivy", TSIVY, "--tables", TABLES, positions],
+                                 capture_output=True, text=True, timeout=60)
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("not a match file of bench/match.py", refused.stderr)
+        with open(self.out) as f:
+            header, game = f.read().splitlines()[:2]
+        game = json.loads(game)
+        game["turns"][0] = "a1-a2"
+        with open(positions, "w") as f:
+            f.write(header + "\n" + json.dumps(game) + "\n")
+        refused = subprocess.run([sys.executable, FINALS, "--tsivy", TSIVY, "--tables", TABLES, positions],
+                                 capture_output=True, text=True, timeout=60)
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("turn 1 (a1-a2) is not legal", refused.stderr)
 
     def test_an_illegal_turn_is_reported(self):
         done = match(self.out, "--b-cmd", f"{sys.executable} {FAKE}")
