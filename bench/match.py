@@ -29,11 +29,10 @@ Each game is one JSON line of --out (opening, turns in notation, each turn's sco
 engine said it, result, how it ended, what the checks found), after a first line with
 the match's settings. Run the same command again after a kill and the games already in
 the file are skipped (a line cut short by the kill is dropped); a file written for other
-settings is refused. At the
-end: the score and the Elo difference of A over B with its 95 % interval
-(bench/match_elo.py says how). With --sprt ELO0,ELO1 the match stops as soon as a
-sequential probability ratio test tells "A is at least ELO1 stronger" from "at most
-ELO0" (5 % error each way), the games in progress dropped.
+settings is refused. At the end: the score and the Elo difference of A over B with its
+95 % interval (bench/match_elo.py says how). With --sprt ELO0,ELO1 the match stops as
+soon as a sequential probability ratio test tells "A is at least ELO1 stronger" from
+"at most ELO0" (5 % error each way), the games in progress dropped.
 
 --self-test checks the runner's own parts without engines.
 """
