@@ -38,6 +38,22 @@ Reach reach(PointSet stones, PointSet victims, const std::array<PointSet, kDirec
   return r;
 }
 
+// The steps along the lines from each stone of `from` to the nearest stone of `to`,
+// summed: the stones of `to` grow by a step in every direction until they reach them all.
+int steps_to_nearest(PointSet from, PointSet to) {
+  int sum = 0;
+  PointSet reached = to, left = from & ~to;
+  for (int steps = 1; left && reached; ++steps) {
+    PointSet grown = reached;
+    for_each_direction([&]<Direction D>() { grown |= shift<D>(reached); });
+    if (grown == reached) break;  // unreachable from here: not on this board's lines
+    reached = grown;
+    sum += steps * count(left & reached);
+    left &= ~reached;
+  }
+  return sum;
+}
+
 // The features in kWanted; the others are left at 0.
 template <FeatureSet kWanted>
 Features features_in(const Position& p) {
@@ -63,6 +79,15 @@ Features features_in(const Position& p) {
   if constexpr (wanted(kStrongPoints)) f[kStrongPoints] = count(p.us & kStrong) - count(p.them & kStrong);
   if constexpr (wanted(kEdge)) f[kEdge] = count(p.us & kEdgePoints) - count(p.them & kEdgePoints);
   if constexpr (wanted(kTempo)) f[kTempo] = 1;
+  if constexpr (wanted(kClosingIn) || wanted(kBehindOnEdge)) {
+    const int lead = f[kMaterial];
+    const int sign = lead >= kFarAheadBy ? 1 : lead <= -kFarAheadBy ? -1 : 0;
+    const PointSet ahead = sign > 0 ? p.us : p.them, behind = sign > 0 ? p.them : p.us;
+    if (sign != 0 && count(behind) <= kFarBehindAtMost) {
+      if constexpr (wanted(kClosingIn)) f[kClosingIn] = -sign * steps_to_nearest(ahead, behind);
+      if constexpr (wanted(kBehindOnEdge)) f[kBehindOnEdge] = sign * count(behind & kEdgePoints);
+    }
+  }
   return f;
 }
 
@@ -103,6 +128,8 @@ const char* feature_name(Feature f) {
     case kCapturableTheirs: return "capturable_theirs";
     case kEdge: return "edge";
     case kTempo: return "tempo";
+    case kClosingIn: return "closing_in";
+    case kBehindOnEdge: return "behind_on_edge";
     default: return "?";
   }
 }

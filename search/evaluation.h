@@ -3,7 +3,8 @@
 // Material first; then what decides Fanorona middlegames: stones the opponent can take
 // next turn (the first of each line, and every stone of those lines), mobility (paika
 // steps), stones on strong points (which have diagonal lines too) and on the edge, and
-// the move itself. Each feature has a middlegame and an endgame weight, blended by the
+// the move itself; and, where one side is far ahead, how close it has come to the other's
+// stones (it wins by trapping them, not by waiting). Each feature has a middlegame and an endgame weight, blended by the
 // stones on the board (Fanorona's first captures leave some 10 to 20 stones within a
 // few turns: that is its middlegame).
 // The weights are fitted to labelled positions by bench/tune_evaluation (docs/engine.md,
@@ -26,6 +27,10 @@ enum Feature : int {
   kCapturableTheirs,  // opponent stones in any line we could capture by one step
   kEdge,              // own stones on the board's edge minus the opponent's
   kTempo,             // 1: the side to move (in a quiet position it must make a paika step)
+  // Only where one side is kFarAheadBy stones ahead and the other has kFarBehindAtMost or
+  // fewer (0 elsewhere); each counts for the side ahead, negative where that is the opponent:
+  kClosingIn,         // minus the steps along the lines from each stone ahead to the nearest stone behind
+  kBehindOnEdge,      // stones of the side behind on the board's edge
   kFeatures
 };
 
@@ -36,6 +41,11 @@ using Features = std::array<int, kFeatures>;
 inline constexpr int kEndgameStones = 6;
 inline constexpr int kMiddlegameStones = 18;
 
+// A side is far ahead (kClosingIn, kBehindOnEdge) with this many stones more, against
+// this many or fewer.
+inline constexpr int kFarAheadBy = 2;
+inline constexpr int kFarBehindAtMost = 3;
+
 struct Weights {
   std::array<int, kFeatures> middlegame;
   std::array<int, kFeatures> endgame;
@@ -44,10 +54,12 @@ struct Weights {
 
 // The fit of 2026-12-02 to the tables up to 6 stones, in both phases; the features
 // added on 2026-12-05 weigh nothing until a fit wins a match (docs/engine.md,
-// "Evaluation", says which fits were tried and how they did).
+// "Evaluation", says which fits were tried and how they did). Closing in (2026-12-07) is
+// set by hand, from what makes the engine win 4 against 2 without tables
+// (bench/conversion.sh).
 inline constexpr Weights kDefaultWeights = {
-    .middlegame = {100, -6, 10, 10, -13, 0, 0, 0, 0},
-    .endgame = {100, -6, 10, 10, -13, 0, 0, 0, 0},
+    .middlegame = {100, -6, 10, 10, -13, 0, 0, 0, 0, 8, 8},
+    .endgame = {100, -6, 10, 10, -13, 0, 0, 0, 0, 8, 8},
 };
 
 // A set of features, bit k for feature k.

@@ -50,6 +50,26 @@ TEST(Evaluation, EveryStoneOfACapturableLineCounts) {
   EXPECT_EQ(w[kThreatenedOwn], 1);
 }
 
+TEST(Evaluation, ClosingInCountsTheStepsAlongTheLinesFromEachStoneAheadToTheNearestBehind) {
+  // White b1, a5, i5 against Black c2: three against one. From b1 (a weak point, with no
+  // diagonal) c2 is 2 steps, from a5 3 (a5-b4-c3-c2), from i5 6 (i5-h4-g3-f2-e2-d2-c2).
+  const Features white = features(parse_position("W7W/9/9/2B6/1W7 w"));
+  EXPECT_EQ(white[kClosingIn], -(2 + 3 + 6));
+  EXPECT_EQ(white[kBehindOnEdge], 0);
+  // For Black to move the same counts, against it.
+  const Features black = features(parse_position("W7W/9/9/2B6/1W7 b"));
+  EXPECT_EQ(black[kClosingIn], 2 + 3 + 6);
+  // Black on the edge (c1): from b1 1 step, from a5 4, from i5 6 (i5-h4-g3-f2-e1-d1-c1).
+  const Features edge = features(parse_position("W7W/9/9/9/1WB6 w"));
+  EXPECT_EQ(edge[kClosingIn], -(1 + 4 + 6));
+  EXPECT_EQ(edge[kBehindOnEdge], 1);
+  // Not far ahead: a lead of one stone, or four stones behind.
+  EXPECT_EQ(features(parse_position("W7W/9/9/2B6/9 w"))[kClosingIn], 0);
+  const Features four_behind = features(parse_position("WWWWWW3/9/9/BBBB5/9 w"));
+  EXPECT_EQ(four_behind[kClosingIn], 0);
+  EXPECT_EQ(four_behind[kBehindOnEdge], 0);
+}
+
 TEST(Evaluation, TheMiddlegameWeightsGiveWayToTheEndgameOnesAsStonesGo) {
   EXPECT_EQ(middlegame_share(start_position()), kMiddlegameStones - kEndgameStones);
   EXPECT_EQ(middlegame_share(parse_position("9/6B2/4W4/2W6/9 w")), 0);
