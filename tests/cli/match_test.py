@@ -2,7 +2,8 @@
 """bench/match.py end to end, fast: two short games of `tsivy engine` at 1000 nodes a
 turn against 200 (each search still completes its first iteration, engine.h), checked
 again here turn by turn; a resumed output file; an engine that plays an illegal turn,
-which the runner must report; bench/match_finals.py on games that end at the turn limit.
+which the runner must report; bench/match_finals.py on games that end at the turn limit;
+bench/draw_endings.py's positions.
 
 Usage: match_test.py TSIVY TABLE_DIR   (TABLE_DIR: tables of a few stones)
 """
@@ -16,6 +17,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCH = os.path.join(HERE, "..", "..", "bench", "match.py")
 FINALS = os.path.join(HERE, "..", "..", "bench", "match_finals.py")
+ENDINGS = os.path.join(HERE, "..", "..", "bench", "draw_endings.py")
 FAKE = os.path.join(HERE, "fake_engine.py")
 START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
 FIVE_STONES = "9/2WB5/2W3B2/5W3/9 w"  # White must capture: d4 by approach or withdrawal
@@ -213,6 +215,41 @@ class MatchTest(unittest.TestCase):
             self.assertEqual(g["end"], "illegal turn")
             self.assertIn("played a1-a2, not a legal turn", g["violations"][0])
             self.assertEqual(g["result"], "1-0" if g["white"] == "a" else "0-1")  # the fake engine loses
+
+
+class DrawEndingsTest(unittest.TestCase):
+    def draw(self, *args):
+        return subprocess.run([sys.executable, ENDINGS, "--tsivy", TSIVY, "--tables", TABLES, *args],
+                              capture_output=True, text=True, timeout=120)
+
+    def test_the_positions_are_quiet_of_the_class_and_of_the_value_asked(self):
+        done = self.draw("--class", "3v1", "--value", "win", "--min-depth", "5", "--count", "3", "--seed", "2")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        fens = done.stdout.splitlines()
+        self.assertEqual(len(fens), 3)
+        for fen in fens:
+            board, mover = fen.split()
+            self.assertEqual((mover, board.count("W"), board.count("B")), ("w", 3, 1))
+            for side in "wb":  # neither side has a capture (notation.md: a capturing step ends in A or W)
+                out = subprocess.run([TSIVY, "moves", "--fen", f"{board} {side}", "--json"], check=True,
+                                     capture_output=True, text=True).stdout
+                self.assertFalse([t for t in map(json.loads, out.splitlines()) if t["turn"][-1] in "AW"], fen)
+            probe = json.loads(subprocess.run([TSIVY, "probe", "--tables", TABLES, "--fen", fen, "--json"], check=True,
+                                              capture_output=True, text=True).stdout)
+            self.assertEqual(probe["wdl"], "win")
+            self.assertGreaterEqual(probe["depth"], 5)
+        # The seed alone decides them.
+        again = self.draw("--class", "3v1", "--value", "win", "--min-depth", "5", "--count", "3", "--seed", "2")
+        self.assertEqual(again.stdout, done.stdout)
+
+    def test_a_bad_class_or_one_outside_the_tables_is_refused(self):
+        for bad in ("4x2", "0v3"):
+            refused = self.draw("--class", bad)
+            self.assertEqual(refused.returncode, 1)
+            self.assertIn("draw_endings: ", refused.stderr)
+        outside = self.draw("--class", "4v3", "--tries", "50")
+        self.assertEqual(outside.returncode, 1)
+        self.assertIn("tsivy probe failed", outside.stderr)
 
 
 if __name__ == "__main__":
