@@ -4,9 +4,9 @@
 // next turn (the first of each line, and every stone of those lines), mobility (paika
 // steps), stones on strong points (which have diagonal lines too) and on the edge, and
 // the move itself; and, where one side is far ahead, how close it has come to the other's
-// stones (it wins by trapping them, not by waiting). Each feature has a middlegame and an endgame weight, blended by the
-// stones on the board (Fanorona's first captures leave some 10 to 20 stones within a
-// few turns: that is its middlegame).
+// stones (it wins by trapping them, not by waiting). Each feature has a middlegame and an
+// endgame weight, blended by the stones on the board (Fanorona's first captures leave
+// some 10 to 20 stones within a few turns: that is its middlegame).
 // The weights are fitted to labelled positions by bench/tune_evaluation (docs/engine.md,
 // "Evaluation").
 #pragma once
@@ -27,8 +27,9 @@ enum Feature : int {
   kCapturableTheirs,  // opponent stones in any line we could capture by one step
   kEdge,              // own stones on the board's edge minus the opponent's
   kTempo,             // 1: the side to move (in a quiet position it must make a paika step)
-  // Only where one side is kFarAheadBy stones ahead and the other has kFarBehindAtMost or
-  // fewer (0 elsewhere); each counts for the side ahead, negative where that is the opponent:
+  // Only where one side is kFarAheadBy stones or more ahead and the other has
+  // kFarBehindAtMost or fewer (0 elsewhere); each counts for the side ahead, negative
+  // where that is the opponent:
   kClosingIn,         // minus the steps along the lines from each stone ahead to the nearest stone behind
   kBehindOnEdge,      // stones of the side behind on the board's edge
   kFeatures
