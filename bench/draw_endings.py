@@ -11,36 +11,20 @@ tables' depth). Prints one FEN a line, for bench/match.py --positions; exit 1 wh
 --count positions are not found in --tries placements.
 """
 import argparse
-import json
 import random
 import re
-import subprocess
 import sys
 
-ROWS, COLUMNS = 5, 9
+from match_referee import COLUMNS, ROWS, Referee, fen_of
+
 CAPTURE = re.compile(r"[AW]$")  # notation.md: a capturing step ends in A or W
 
 
-def fen_of(white, black):
-    rows = []
-    for r in range(ROWS):
-        text, empty = "", 0
-        for c in range(COLUMNS):
-            p = r * COLUMNS + c
-            stone = "W" if p in white else "B" if p in black else None
-            if stone is None:
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-            text, empty = text + stone, 0
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows)
-
-
-def has_capture(tsivy, fen):
-    out = subprocess.run([tsivy, "moves", "--fen", fen, "--json"], capture_output=True, text=True, check=True).stdout
-    return any(CAPTURE.search(json.loads(line)["turn"]) for line in out.splitlines())
+def board_point(k):
+    """The k-th point in the notation's reading order (the last row first), as fen_of
+    numbers them: the placements are drawn in that order."""
+    row, column = divmod(k, COLUMNS)
+    return (ROWS - 1 - row) * COLUMNS + column
 
 
 def main():
@@ -60,22 +44,25 @@ def main():
     white_count, black_count = int(match[1]), int(match[2])
     if white_count < 1 or black_count < 1 or white_count + black_count > ROWS * COLUMNS:
         sys.exit(f"draw_endings: class {args.material}: each side needs a stone, and the board has {ROWS * COLUMNS} points")
+    try:
+        referee = Referee(args.tsivy, args.tables)
+    except OSError as e:
+        sys.exit(f"draw_endings: {e}")
     rng = random.Random(args.seed)
     found = 0
     for _ in range(args.tries):
-        points = rng.sample(range(ROWS * COLUMNS), white_count + black_count)
-        board = fen_of(set(points[:white_count]), set(points[white_count:]))
-        if has_capture(args.tsivy, board + " w") or has_capture(args.tsivy, board + " b"):
+        points = [board_point(k) for k in rng.sample(range(ROWS * COLUMNS), white_count + black_count)]
+        white, black = set(points[:white_count]), set(points[white_count:])
+        if any(CAPTURE.search(turn) for side in "wb" for turn in referee.legal_turns(fen_of(white, black, side))):
             continue
-        probe = subprocess.run([args.tsivy, "probe", "--json", "--tables", args.tables, "--fen", board + " w"],
-                               capture_output=True, text=True)
-        if probe.returncode != 0:
-            sys.exit(f"draw_endings: tsivy probe failed: {probe.stderr.strip()}")
-        answer = json.loads(probe.stdout)
-        value = answer["wdl"]
-        if value != args.value or (args.value != "draw" and (answer["depth"] or 0) < args.min_depth):
+        fen = fen_of(white, black, "w")
+        try:
+            answer = referee.probe(fen)
+        except RuntimeError as e:
+            sys.exit(f"draw_endings: tsivy probe failed: {e}")
+        if answer["wdl"] != args.value or (args.value != "draw" and (answer["depth"] or 0) < args.min_depth):
             continue
-        print(f"{board} w", flush=True)
+        print(fen, flush=True)
         found += 1
         if found == args.count:
             return

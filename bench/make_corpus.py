@@ -6,26 +6,7 @@ midgame.txt: 2000 random positions with 9..30 stones.
 Random placement with a fixed seed; the side to move alternates."""
 import random
 
-ROWS, COLS = 5, 9
-
-
-def fmt(white, black, side):
-    rows = []
-    for r in range(ROWS - 1, -1, -1):
-        out, run = "", 0
-        for c in range(COLS):
-            p = r * COLS + c
-            if p in white or p in black:
-                if run:
-                    out += str(run)
-                run = 0
-                out += "W" if p in white else "B"
-            else:
-                run += 1
-        if run:
-            out += str(run)
-        rows.append(out)
-    return "/".join(rows) + " " + side
+from match_referee import COLUMNS, ROWS, fen_of
 
 
 def corpus(rng, lo, hi, n):
@@ -33,8 +14,8 @@ def corpus(rng, lo, hi, n):
     for i in range(n):
         total = rng.randint(lo, hi)
         w = rng.randint(max(1, total - 22), min(22, total - 1))
-        pts = rng.sample(range(ROWS * COLS), total)
-        lines.append(fmt(set(pts[:w]), set(pts[w:]), "wb"[i % 2]))
+        pts = rng.sample(range(ROWS * COLUMNS), total)
+        lines.append(fen_of(set(pts[:w]), set(pts[w:]), "wb"[i % 2]))
     return lines
 
 

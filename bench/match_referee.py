@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 START = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+ROWS, COLUMNS = 5, 9
 
 
 def side_to_move(fen):
@@ -30,6 +31,23 @@ def table_stones(directory):
     while all(f"{m}v{n + 1 - m}.{kind}.tsivy" in names for m in range(1, n + 1) for kind in ("wdl", "depth")):
         n += 1
     return n if n >= 2 else 0
+
+
+def fen_of(white, black, side):
+    """The position in notation.md: white and black are sets of points, row * 9 + column
+    from a1 (row 0 is the first row, written last)."""
+    rows = []
+    for r in range(ROWS - 1, -1, -1):
+        text, empty = "", 0
+        for c in range(COLUMNS):
+            p = r * COLUMNS + c
+            if p in white or p in black:
+                text += (str(empty) if empty else "") + ("W" if p in white else "B")
+                empty = 0
+            else:
+                empty += 1
+        rows.append(text + (str(empty) if empty else ""))
+    return "/".join(rows) + " " + side
 
 
 def ends_by_repetition(positions):
@@ -70,12 +88,16 @@ class Referee:
         centipawns for the side to move, or None for a forced result."""
         return centipawns(self._run("search", "--fen", fen, "--depth", str(depth)).strip().splitlines()[-1])
 
+    def probe(self, fen):
+        """`tsivy probe --json` of the position in the tables: its wdl, depth, turns."""
+        return json.loads(self._run("probe", "--tables", self.tables, "--fen", fen, "--json"))
+
     @functools.lru_cache(maxsize=65536)
     def table_winner(self, fen):
         """The colour the tables say wins this position, "draw", or None outside the tables."""
         if not self.tables or stones(fen) > self.max_stones:
             return None
-        wdl = json.loads(self._run("probe", "--tables", self.tables, "--fen", fen, "--json"))["wdl"]
+        wdl = self.probe(fen)["wdl"]
         mover = side_to_move(fen)
         return {"win": mover, "loss": other(mover), "draw": "draw"}[wdl]
 

@@ -43,7 +43,7 @@ Reach reach(PointSet stones, PointSet victims, const std::array<PointSet, kDirec
 int steps_to_nearest(PointSet from, PointSet to) {
   int sum = 0;
   PointSet reached = to, left = from & ~to;
-  for (int steps = 1; left && reached; ++steps) {
+  for (int steps = 1; left; ++steps) {
     PointSet grown = reached;
     for_each_direction([&]<Direction D>() { grown |= shift<D>(reached); });
     if (grown == reached) break;  // unreachable from here: not on this board's lines
