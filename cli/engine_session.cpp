@@ -169,6 +169,7 @@ void EngineSession::search(Game game, protocol::Go go) {
         // The side to move's clock decides this turn's time; a movetime also given still bounds it.
         const std::chrono::milliseconds budget = search::time_for_turn(go.clock->of(game.current().to_move));
         limits.movetime = limits.movetime.count() ? std::min(limits.movetime, budget) : budget;
+        limits.save_time = true;
       }
       const search::SearchResult result = engine_.search(
           game.current(), game.history(), limits, [this](const search::Iteration& it) {

@@ -55,8 +55,10 @@ void run(const SearchOptions& o) {
   search::Engine engine(search::EngineOptions{mib, tables.get(), threads});
 
   nlohmann::json iterations = nlohmann::json::array();
+  std::optional<Move> iteration_turn;  // the last completed iteration's
   const search::SearchResult r = engine.search(root, {}, limits, [&](const search::Iteration& it) {
     if (!is_searched_iteration(it)) return;
+    if (!it.pv.empty()) iteration_turn = it.pv.front();
     if (o.json)
       iterations.push_back(iteration_json(it));
     else
@@ -89,7 +91,8 @@ void run(const SearchOptions& o) {
     return;
   }
   std::cout << "best " << turn_text(*r.best) << "  score " << search::score_text(r.score) << "  depth " << r.depth << "  nodes "
-            << r.nodes << "  time " << milliseconds(r.elapsed) << " ms" << (r.from_tables ? "  (tables)" : "") << "\n";
+            << r.nodes << "  time " << milliseconds(r.elapsed) << " ms" << (r.from_tables ? "  (tables)" : "")
+            << (iteration_turn && *iteration_turn != *r.best ? "  (the best so far of the iteration cut short)" : "") << "\n";
 }
 
 }  // namespace

@@ -427,28 +427,40 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     result.elapsed = elapsed();
     if (on_iteration) on_iteration({result.depth, result.score, result.nodes, result.elapsed, result.pv});
   };
+  int cut_depth = 0;  // the main thread's iteration that a limit or `stop` cut short
   for (int depth = 1; depth <= control.max_depth; ++depth) {
     depth = std::max(depth, control.completed_depth.load(std::memory_order_relaxed) + 1);  // a helper is ahead
     if (depth > control.max_depth) break;
     const std::optional<int> score = main.iterate(root, root_key, depth, result.score);
-    if (!score) break;
+    if (!score) {
+      cut_depth = depth;
+      break;
+    }
     control.completed(depth, *score, main.root_pv());
     report_deepest();
     main.first_done = true;
     // A forced end within the horizon is final: deeper searches find the same.
     if (is_exact_end(result.score) && kWinScore - std::abs(result.score) <= result.depth) break;
     if (main.out_of_budget()) break;
-    // Another iteration takes longer than all before it: not worth starting late.
-    if (limits.movetime.count() && Clock::now() - control.started >= limits.movetime / 2) break;
+    // On a clock, another iteration takes longer than all before it: not worth starting
+    // late, the time is kept for later turns.
+    if (limits.save_time && limits.movetime.count() && Clock::now() - control.started >= limits.movetime / 2) break;
   }
   helpers.join();
   report_deepest();  // one a helper completed while this thread was in its own
-  // Stopped inside the first iteration: its best turn so far, else the first one ordered.
-  if (!result.best) {
-    result.best = main.pv_length[0] > 0 ? main.pv[0][0] : root_moves.front();
-    result.pv = {*result.best};
-    result.score = evaluate(root);
+  // Cut short inside an iteration deeper than any completed, after a turn was searched in
+  // full: its best turn so far. The first turn it searched is the last iteration's (the
+  // table's move), and another replaced it only by scoring better a ply deeper.
+  if (cut_depth > result.depth && main.pv_length[0] > 0) {
+    result.pv.assign(main.pv[0].begin(), main.pv[0].begin() + main.pv_length[0]);
+    result.best = result.pv.front();
   }
+  // Cut short inside the first iteration before any turn: the first one ordered.
+  if (!result.best) {
+    result.best = root_moves.front();
+    result.pv = {*result.best};
+  }
+  if (result.depth == 0) result.score = evaluate(root);
   result.nodes = 0;
   for (const auto& w : s.workers) {
     result.nodes += w->nodes;

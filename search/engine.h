@@ -46,6 +46,11 @@ struct Limits {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::chrono::milliseconds movetime{0};
+  // The movetime is a share of a clock: once half of it has gone no iteration is started
+  // (it would take longer than all before it and not finish), and what is left stays on
+  // the clock for later turns. Without it a movetime is searched to its end: time not
+  // used is lost.
+  bool save_time = false;
 };
 
 // One completed iteration of the deepening.
@@ -58,7 +63,11 @@ struct Iteration {
 };
 
 struct SearchResult {
-  std::optional<Move> best;  // none when the side to move has no turn: the game is over
+  // None when the side to move has no turn: the game is over. When a limit cut an
+  // iteration short after it had searched a turn in full, its best turn so far (the last
+  // iteration's turn, searched first, or one that beat it a ply deeper), with that
+  // iteration's line in pv; score and depth stay the last completed iteration's.
+  std::optional<Move> best;
   int score = 0;
   int depth = 0;  // of the last completed iteration (0 when the tables decided)
   std::uint64_t nodes = 0;
@@ -106,7 +115,7 @@ class Engine {
   // a position that repeats one of the history or of the search's own path scores as a
   // draw (rules.md: the third occurrence is a draw). `on_iteration` is called after each
   // completed depth, on the calling thread. `stop`, when set by another thread, ends the
-  // search soon after; the result is then the last completed iteration's.
+  // search soon after, as the limits do (SearchResult says what the result is then).
   SearchResult search(const Position& root, std::span<const Position> history, const Limits& limits,
                       const std::function<void(const Iteration&)>& on_iteration = {},
                       const std::atomic<bool>* stop = nullptr);

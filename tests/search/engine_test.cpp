@@ -167,6 +167,42 @@ TEST(Engine, ADepthOrNodeLimitGivesTheSameResultEveryTime) {
   }
 }
 
+// A node limit that cuts an iteration short after it has searched a turn in full gives
+// that iteration's best turn so far. The first turn it searches is the last iteration's;
+// another replaces it only by scoring better a ply deeper, which the searches of the two
+// children, each from a fresh engine, confirm. Node limits from where one iteration
+// completed to where the next does, in 25 steps (5 under the sanitizers), over the first
+// four iterations of two positions.
+TEST(Engine, AnIterationCutShortGivesItsBestTurnSoFar) {
+  int replaced = 0;
+  for (const char* fen : {"BWW2B1WB/1WW1B2WB/BB3WBB1/B5WBB/BB1B2B2 w", "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"}) {
+    const Position root = parse_position(fen);
+    std::vector<Iteration> uncut;
+    Engine({.hash_mib = 1}).search(root, {}, {.depth = 4}, [&](const Iteration& i) { uncut.push_back(i); });
+    ASSERT_EQ(uncut.size(), 4u);
+    for (std::size_t d = 1; d + 1 < uncut.size(); ++d) {
+      const std::uint64_t from = uncut[d - 1].nodes, to = uncut[d].nodes;
+      for (std::uint64_t limit = from + 1; limit < to; limit += std::max<std::uint64_t>(1, (to - from) / (25 / testing::kScale))) {
+        std::vector<Iteration> iterations;
+        const SearchResult r = Engine({.hash_mib = 1}).search(root, {}, {.nodes = limit}, [&](const Iteration& i) { iterations.push_back(i); });
+        ASSERT_EQ(r.depth, static_cast<int>(d)) << fen << " " << limit;
+        ASSERT_TRUE(r.best);
+        EXPECT_EQ(r.pv.front(), *r.best);
+        const Move last = iterations.back().pv.front();
+        if (*r.best == last) continue;
+        ++replaced;
+        // Each child searched d deep: the root's turn d + 1 deep.
+        const auto deeper = [&](const Move& m) {
+          const std::vector<Position> history = {root};
+          return -Engine({.hash_mib = 1}).search(make_move(root, m), history, {.depth = static_cast<int>(d)}).score;
+        };
+        EXPECT_GT(deeper(*r.best), deeper(last)) << fen << " limit " << limit;
+      }
+    }
+  }
+  EXPECT_GT(replaced, 0);  // the sweep met iterations whose first turn was replaced
+}
+
 // Under ThreadSanitizer in .ci/run, also with a helper thread: the search stopped from
 // another thread, its helper joined.
 TEST_P(EngineThreads, ReportsEachIterationAndStopsWhenAsked) {
@@ -205,6 +241,9 @@ TEST(Engine, KeepsToItsMoveTime) {
   const SearchResult r = engine.search(start_position(), {}, {.movetime = std::chrono::milliseconds(100 * testing::kScale)});
   // Far above the move time, for a loaded CI machine: what it catches is a search that ignores its time.
   EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(3000 * testing::kScale));
+  // Not on a clock, the move time is searched to its end (no iteration from the start
+  // reaches the depth limit in it).
+  EXPECT_GE(r.elapsed, std::chrono::milliseconds(100 * testing::kScale));
   EXPECT_TRUE(r.best);  // a turn even when time ends the first iteration
 }
 
