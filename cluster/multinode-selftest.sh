@@ -212,6 +212,26 @@ wait_job() {  # wait_job JOB SECONDS: until it ends; true if it completed with e
   wait_for "$2" "job $1 to end" job_ended "$1"
   [ "$(job_field "$1" JobState)" = COMPLETED ] && [ "$(job_field "$1" ExitCode)" = 0:0 ]
 }
+# Open MPI 4.1.4 (Debian 12) over TCP between these nodes: in about one job in ten here
+# (2026-12-07), one rank dies of SIGSEGV inside MPI_Init_thread, before tsivy's code runs.
+# A core showed the TCP BTL handing a peer's first MPI message (a MATCH fragment) to the
+# PML before the PML had registered its handler for it: a call through a null pointer,
+# "Failing at address: (nil)". A job that ends that way is submitted once more, and the
+# test says so; a second such end fails the test.
+mpi_startup_crash() { grep -q 'Signal: Segmentation fault' "$1" && grep -q 'Failing at address: (nil)' "$1"; }
+run_job() {  # run_job NAME SCRIPT [VAR=VALUE...]: submits, waits; sets job; true if it completed with exit code 0
+  local name=$1 try
+  for try in 1 2; do
+    job=$(submit "$@")
+    jobs+=("$job")
+    wait_job "$job" 600 && return 0
+    [ "$try" = 1 ] && mpi_startup_crash "$work/$name.out" || return 1
+    mv "$work/$name.out" "$work/$name.crashed-$job.out"
+    rm -f "$work"/rank-times/*
+    say "job $job ($name): a rank died of SIGSEGV in Open MPI's startup (see run_job); submitted once more:"
+    grep -h 'Signal: Segmentation fault\|Failing at address' "$work/$name.crashed-$job.out" | sed 's/^/  /' >&2
+  done
+}
 
 link_counts() {  # per node: the bytes it sent and received so far (its veth's other end)
   local node veth
@@ -249,10 +269,9 @@ for launch in ${MULTINODE_LAUNCHES:-srun mpirun}; do
   link_counts >"$work/counts-$launch"
   rm -f "$work"/rank-times/*
   start=$(date +%s.%N)
-  job=$(submit "generate-$launch" generate.sbatch TSIVY_OUT="$work/tables-$launch" TSIVY_MAX_STONES="$stones" \
-          TSIVY_CHECKPOINT_EVERY=600 TSIVY_LAUNCH="$launch")
-  jobs+=("$job")
-  wait_job "$job" 600 || { say "job $job ($launch) failed: $(job_field "$job" JobState) $(job_field "$job" ExitCode)"; exit 1; }
+  run_job "generate-$launch" generate.sbatch TSIVY_OUT="$work/tables-$launch" TSIVY_MAX_STONES="$stones" \
+          TSIVY_CHECKPOINT_EVERY=600 TSIVY_LAUNCH="$launch" ||
+    { say "job $job ($launch) failed: $(job_field "$job" JobState) $(job_field "$job" ExitCode)"; exit 1; }
   seconds=$(seconds_since "$start")
   log=$work/generate-$launch.out
   expect_in_log "$log" "on 3 node(s)" "not on three nodes"
@@ -267,9 +286,7 @@ done
 
 # --- verify.sbatch on the three nodes: the srun job's tables, then one file damaged.
 start=$(date +%s)
-job=$(submit verify verify.sbatch TSIVY_OUT="$work/tables-srun")
-jobs+=("$job")
-wait_job "$job" 300 || { say "verify job $job failed on undamaged tables"; tail -n 20 "$work/verify.out" >&2; exit 1; }
+run_job verify verify.sbatch TSIVY_OUT="$work/tables-srun" || { say "verify job $job failed on undamaged tables"; tail -n 20 "$work/verify.out" >&2; exit 1; }
 expect_in_log "$work/verify.out" "on 3 node(s)" "not on three nodes"
 expect_in_log "$work/verify.out" "srun exited with status 0 (no mismatch)" "verify did not pass"
 say "OK: verify.sbatch on 3 nodes passes on the job's tables, $(($(date +%s) - start)) s"
@@ -277,9 +294,7 @@ damaged=2v3.wdl.tsivy
 printf '\x5a\xa5' | dd of="$work/tables-srun/$damaged" bs=1 seek=70000 conv=notrunc status=none
 cmp -s "$work/reference/$damaged" "$work/tables-srun/$damaged" && { say "the damage did not change $damaged"; exit 1; }
 start=$(date +%s)
-job=$(submit verify-damaged verify.sbatch TSIVY_OUT="$work/tables-srun")
-jobs+=("$job")
-if wait_job "$job" 300; then say "verify job $job passed on a damaged table"; exit 1; fi
+if run_job verify-damaged verify.sbatch TSIVY_OUT="$work/tables-srun"; then say "verify job $job passed on a damaged table"; exit 1; fi
 expect_in_log "$work/verify-damaged.out" "$damaged: checksum differs from the manifest" "the damaged file was not named"
 say "OK: verify.sbatch on 3 nodes fails on the damaged table, $(($(date +%s) - start)) s: $(grep -m1 "$damaged" "$work/verify-damaged.out")"
 say "the default part took $(($(date +%s) - all_start)) s"
