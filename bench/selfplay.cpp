@@ -26,11 +26,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "game/game.h"
-#include "game/movegen.h"
+#include "bench/self_play_game.h"
 #include "game/notation.h"
-#include "lookup/table_lookup.h"
-#include "search/engine.h"
 
 namespace tsivy::search {
 namespace {
@@ -49,58 +46,23 @@ struct Options {
 
 struct GameRecord {
   std::vector<Position> quiet;  // the positions written, each with its side to move
-  Colour winner{};
-  bool drawn = true;
-  int turns = 0;
+  SelfPlayResult result;
 };
 
-GameRecord play(Engine& engine, const TableLookup* tables, int max_stones, const Options& o, int index) {
+GameRecord play(Engine& engine, const SelfPlayRules& rules, const Options& o, int index) {
   std::mt19937_64 rng(o.seed + static_cast<std::uint64_t>(index));
-  const int random_turns = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(o.random_turns));
-  engine.new_game();
-  std::vector<Position> game{start_position()};
   GameRecord record;
-  MoveList moves;
-  for (;;) {
-    const Position& p = game.back();
-    const int stones = count(p.us) + count(p.them);
-    if (tables && stones <= max_stones) {
-      const Outcome outcome = tables->value(p.us, p.them, Access::wdl_only).outcome;
-      record.drawn = outcome == Outcome::draw;
-      record.winner = outcome == Outcome::win ? p.to_move : other(p.to_move);
-      return record;
-    }
-    generate_moves(p, moves);
-    if (moves.empty()) {
-      record.drawn = false;
-      record.winner = other(p.to_move);
-      return record;
-    }
-    if (record.turns >= o.max_turns) return record;
-    const bool random = record.turns < random_turns;
-    if (!random && !has_capture(p)) record.quiet.push_back(p);
-    Move m = moves[0];
-    if (random) {
-      m = moves[rng() % moves.size()];
-    } else {
-      Limits limits;
-      limits.nodes = o.nodes;
-      const SearchResult r = engine.search(p, std::span(game).first(game.size() - 1), limits);
-      m = *r.best;
-    }
-    const Position next = make_move(p, m);
-    ++record.turns;
-    if (would_end_by_repetition(game, next)) return record;
-    game.push_back(next);
-  }
+  record.result = play_self_play_game(engine, engine, rules, rng, [&](const Position& p) { record.quiet.push_back(p); });
+  return record;
 }
 
 int run(const Options& o) {
   std::unique_ptr<TableLookup> tables;
-  int max_stones = 0;
+  SelfPlayRules rules{.nodes = o.nodes, .random_turns = o.random_turns, .max_turns = o.max_turns};
   if (!o.tables.empty()) {
     tables = std::make_unique<TableLookup>(TableDirectory::open(o.tables));
-    max_stones = tables->listing().max_complete_stones();
+    rules.tables = tables.get();
+    rules.max_stones = tables->listing().max_complete_stones();
   }
   std::vector<std::string> lines(static_cast<std::size_t>(o.games));
   std::atomic<int> next{0}, finished{0};
@@ -113,10 +75,11 @@ int run(const Options& o) {
     options.tables = tables.get();
     Engine engine(options);
     for (int k; (k = next.fetch_add(1)) < o.games;) {
-      const GameRecord g = play(engine, tables.get(), max_stones, o, k);
+      const GameRecord g = play(engine, rules, o, k);
+      const SelfPlayResult& r = g.result;
       std::string text;
       for (const Position& p : g.quiet) {
-        const char* result = g.drawn ? "0.5" : g.winner == p.to_move ? "1" : "0";
+        const char* result = r.drawn ? "0.5" : r.winner == p.to_move ? "1" : "0";
         text += format_position(p) + '\t' + result + '\n';
       }
       if (o.label_nodes) {
@@ -127,13 +90,13 @@ int run(const Options& o) {
           Limits limits;
           limits.nodes = o.label_nodes;
           const int score = std::clamp(engine.search(p, {}, limits).score, -kTableWinBase, kTableWinBase);
-          const char* result = g.drawn ? "0.5" : g.winner == p.to_move ? "1" : "0";
+          const char* result = r.drawn ? "0.5" : r.winner == p.to_move ? "1" : "0";
           text += format_position(p) + '\t' + result + '\t' + std::to_string(score) + '\n';
         }
       }
       lines[static_cast<std::size_t>(k)] = std::move(text);
       positions += static_cast<long>(g.quiet.size());
-      ++results[g.drawn ? 1 : g.winner == Colour::White ? 0 : 2];
+      ++results[r.drawn ? 1 : r.winner == Colour::White ? 0 : 2];
       const int done = ++finished;
       if (done % 50 == 0 || done == o.games) {
         const std::lock_guard lock(progress);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# bench/selfplay and bench/tune_evaluation on a few short games (ctest bench.selfplay):
-# the file's form, the same file whatever --jobs, a fit that reads it (labels by result
-# and by search), and a clear refusal of a malformed line.
-#   bench/selfplay_test.sh SELFPLAY TUNE_EVALUATION
+# bench/selfplay, bench/tune_evaluation and bench/spsa_tune on a few short games (ctest
+# bench.selfplay): the file's form, the same file whatever --jobs, a fit that reads it
+# (labels by result and by search), a clear refusal of a malformed line; the SPSA tuner
+# the same every time with one job, its trace, and a clear refusal of an unknown feature.
+#   bench/selfplay_test.sh SELFPLAY TUNE_EVALUATION SPSA_TUNE
 set -euo pipefail
-selfplay=$1 tune=$2
+selfplay=$1 tune=$2 spsa=$3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "selfplay_test: $*" >&2; exit 1; }
@@ -23,4 +24,13 @@ grep -q "tune_evaluation: " "$dir/err" || fail "no clear error for a malformed f
 cut -f1,2 "$dir/one.txt" > "$dir/results.txt"
 if "$tune" --games "$dir/results.txt" --labels search 2>"$dir/err"; then fail "search labels were taken from a file without scores"; fi
 grep -q "no search score" "$dir/err" || fail "no clear error for a file without scores: $(cat "$dir/err")"
+spsa_run() { "$spsa" --pairs 4 --nodes 300 --max-turns 40 --seed 3 --step 2 --report-every 2 "$@" 2>/dev/null; }
+spsa_run --out "$dir/trace.tsv" > "$dir/spsa1.txt"
+spsa_run > "$dir/spsa2.txt"
+cmp -s "$dir/spsa1.txt" "$dir/spsa2.txt" || fail "spsa_tune gave other weights the second time with one job"
+grep -q '^    \.middlegame = {100, ' "$dir/spsa1.txt" || fail "spsa_tune printed no weights"
+[ "$(wc -l < "$dir/trace.tsv")" = 3 ] || fail "the SPSA trace is not a header and two rows"
+[ "$(head -1 "$dir/trace.tsv" | cut -f3)" = mg_threatened_own ] || fail "the SPSA trace's header: $(head -1 "$dir/trace.tsv")"
+if "$spsa" --pairs 1 --features material 2>"$dir/err"; then fail "spsa_tune tuned material"; fi
+grep -q "no tunable feature 'material'" "$dir/err" || fail "no clear error for an untunable feature: $(cat "$dir/err")"
 echo "selfplay_test: passed ($(wc -l < "$dir/one.txt") positions)"

@@ -22,6 +22,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bench/weights_text.h"
 #include "game/movegen.h"
 #include "game/notation.h"
 #include "lookup/table_lookup.h"
@@ -120,14 +121,6 @@ Samples game_samples(const std::string& file, bool want_scores) {
   return out;
 }
 
-void print_weights(const char* name, const std::array<int, kFeatures>& w) {
-  std::printf("    .%s = {", name);
-  for (int k = 0; k < kFeatures; ++k) std::printf("%s%d", k ? ", " : "", w[k]);
-  std::printf("},  //");
-  for (int k = 0; k < kFeatures; ++k) std::printf(" %s", feature_name(static_cast<Feature>(k)));
-  std::printf("\n");
-}
-
 int run(const std::string& tables_dir, int per_class, const std::string& games_file, bool search_labels) {
   std::vector<std::pair<std::string, Samples>> sources;
   if (!tables_dir.empty()) sources.emplace_back("tables", table_samples(tables_dir, per_class));
@@ -195,8 +188,7 @@ int run(const std::string& tables_dir, int per_class, const std::string& games_f
                 100 * sign_agreement(s.test, before), 100 * sign_agreement(s.test, w));
   std::printf("all held out: error %.5f -> %.5f (training %.5f -> %.5f)\nweights:\n", error(test, before, scale),
               error(test, w, scale), error(train, before, scale), error(train, w, scale));
-  print_weights("middlegame", w.middlegame);
-  print_weights("endgame", w.endgame);
+  print_weights(stdout, w);
   return 0;
 }
 

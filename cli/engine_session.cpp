@@ -18,7 +18,7 @@ using protocol::ProtocolError;
 EngineSession::EngineSession(std::ostream& out, std::size_t hash_mib, std::unique_ptr<TableLookup> tables, std::string tables_dir,
                              int threads)
     : out_(out),
-      engine_(search::EngineOptions{hash_mib, tables.get(), threads}),
+      engine_(search::EngineOptions{.hash_mib = hash_mib, .tables = tables.get(), .threads = threads}),
       hash_mib_(hash_mib),
       tables_(std::move(tables)),
       tables_dir_(std::move(tables_dir)) {}

@@ -52,7 +52,7 @@ void run(const SearchOptions& o) {
   check_hash_fits(mib, 0);
   const std::unique_ptr<TableLookup> tables = o.tables.empty() ? nullptr : open_checked_tables(o.tables);
   const int threads = static_cast<int>(command_line_number(o.threads, 1, search::kMaxThreads, "search", "--threads"));
-  search::Engine engine(search::EngineOptions{mib, tables.get(), threads});
+  search::Engine engine(search::EngineOptions{.hash_mib = mib, .tables = tables.get(), .threads = threads});
 
   nlohmann::json iterations = nlohmann::json::array();
   std::optional<Move> iteration_turn;  // the last completed iteration's

@@ -54,6 +54,7 @@ struct Engine::SearchControl {
   Limits limits;
   int max_depth = kMaxPly - 1;
   const std::atomic<bool>* stop = nullptr;  // the caller's
+  const Weights* weights = nullptr;         // EngineOptions::weights; none: the engine's own
   std::atomic<bool> finished{false};        // the main thread's
   Clock::time_point started;
 
@@ -123,6 +124,10 @@ struct Engine::Worker {
   }
   std::uint64_t all_nodes() const { return nodes + others_nodes; }
 
+  int evaluation(const Position& p) const {
+    return control->weights ? evaluate(p, *control->weights) : evaluate(p);
+  }
+
   std::optional<int> table_score(const Position& p, int ply) {
     if (!leaves.covers(count(p.us) + count(p.them))) return std::nullopt;
     const std::optional<Outcome> o = leaves.wdl(p);
@@ -173,13 +178,13 @@ int Engine::Worker::quiesce(const Position& p, std::uint64_t key, int alpha, int
   if (!has_capture(p)) {
     // Quiet: the evaluation stands, unless the side to move cannot move at all.
     if (!has_paika(p)) return -(kWinScore - ply);
-    return evaluate(p);
+    return evaluation(p);
   }
   // A capture is pending. The rules make it compulsory, but whichever the side to move
   // takes, it gains stones: the evaluation before it is a lower bound good enough to cut
   // (the usual "stand pat"), and without it the capture exchanges of a full board would
   // multiply out of all proportion.
-  const int stand_pat = evaluate(p);
+  const int stand_pat = evaluation(p);
   if (stand_pat >= beta || qply >= kMaxQuiescencePly || ply >= kMaxPly) return stand_pat;
   if (stand_pat > alpha) alpha = stand_pat;
   MoveList& list = moves[ply];
@@ -320,7 +325,10 @@ void Engine::Worker::help(const Position& root, std::uint64_t root_key) {
 }
 
 struct Engine::State {
-  explicit State(const EngineOptions& options) : table(options.hash_mib), tables(options.tables) { set_threads(1); }
+  explicit State(const EngineOptions& options)
+      : table(options.hash_mib), tables(options.tables), weights(options.weights) {
+    set_threads(1);
+  }
 
   void set_threads(int threads) {
     workers.resize(static_cast<std::size_t>(threads));
@@ -330,6 +338,7 @@ struct Engine::State {
 
   TranspositionTable table;
   const TableLookup* tables;
+  std::optional<Weights> weights;
   std::vector<std::unique_ptr<Worker>> workers;  // workers[0] is the main thread
 };
 
@@ -358,6 +367,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
   control.started = Clock::now();
   control.limits = limits;
   control.stop = stop;
+  control.weights = s.weights ? &*s.weights : nullptr;
   Worker& main = *s.workers.front();
   main.others = std::span(s.workers).subspan(1);
   control.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
@@ -460,7 +470,7 @@ SearchResult Engine::search(const Position& root, std::span<const Position> hist
     result.best = root_moves.front();
     result.pv = {*result.best};
   }
-  if (result.depth == 0) result.score = evaluate(root);
+  if (result.depth == 0) result.score = main.evaluation(root);
   result.nodes = 0;
   for (const auto& w : s.workers) {
     result.nodes += w->nodes;

@@ -16,6 +16,7 @@
 #include "game/move.h"
 #include "game/position.h"
 #include "lookup/outcome.h"
+#include "search/evaluation.h"
 
 namespace tsivy {
 class TableLookup;
@@ -89,6 +90,10 @@ struct EngineOptions {
   std::size_t hash_mib = 64;             // transposition table budget, shared by the threads
   const TableLookup* tables = nullptr;   // none: the search alone
   int threads = 1;                       // 1 to kMaxThreads
+  // The evaluation's weights. None: kDefaultWeights, by the evaluation that computes only
+  // the features they weigh (the engine's, the fastest); others compute every feature, at
+  // some tenth of the speed: for tuning weights by games at a node limit (bench/spsa_tune).
+  std::optional<Weights> weights = std::nullopt;
 };
 
 class Engine {

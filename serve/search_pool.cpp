@@ -44,7 +44,8 @@ SearchPool::SearchPool(const TableLookup* tables, const SearchPoolOptions& optio
   } while_creating;
   const unsigned workers = std::max(1u, options.workers);
   for (unsigned i = 0; i < workers; ++i) {
-    engines_.push_back(std::make_unique<search::Engine>(search::EngineOptions{options.hash_mib, tables, options.threads_per_search}));
+    engines_.push_back(std::make_unique<search::Engine>(
+        search::EngineOptions{.hash_mib = options.hash_mib, .tables = tables, .threads = options.threads_per_search}));
     workers_.emplace_back([this, engine = engines_.back().get()] { work(*engine); });
   }
 }

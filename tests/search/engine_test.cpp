@@ -167,6 +167,23 @@ TEST(Engine, ADepthOrNodeLimitGivesTheSameResultEveryTime) {
   }
 }
 
+// Weights given to the engine (bench/spsa_tune tunes them by games) evaluate by every
+// feature: the engine's own weights given that way search exactly as the engine's fast
+// evaluation does, and other weights change what it prefers.
+TEST(Engine, SearchesByTheWeightsItIsGiven) {
+  const Position middlegame = parse_position("BWW2B1WB/1WW1B2WB/BB3WBB1/B5WBB/BB1B2B2 w");
+  Weights mobile = kDefaultWeights;
+  mobile.middlegame[kMobility] = mobile.endgame[kMobility] = 300;
+  const Limits limits{.depth = 4};
+  Engine own({.hash_mib = 8}), given({.hash_mib = 8, .weights = kDefaultWeights}), other({.hash_mib = 8, .weights = mobile});
+  const SearchResult a = own.search(middlegame, {}, limits), b = given.search(middlegame, {}, limits),
+                     c = other.search(middlegame, {}, limits);
+  EXPECT_EQ(a.score, b.score);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.pv, b.pv);
+  EXPECT_NE(a.score, c.score);
+}
+
 // A node limit that cuts an iteration short after it has searched a turn in full gives
 // that iteration's best turn so far. The first turn it searches is the last iteration's;
 // another replaces it only by scoring better a ply deeper, which the searches of the two
