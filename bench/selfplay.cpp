@@ -16,8 +16,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <random>
 #include <string>
@@ -26,21 +24,16 @@
 
 #include <CLI/CLI.hpp>
 
-#include "bench/self_play_game.h"
+#include "bench/self_play_settings.h"
 #include "game/notation.h"
 
 namespace tsivy::search {
 namespace {
 
 struct Options {
+  SelfPlaySettings play;
   int games = 1000;
-  std::uint64_t nodes = 10000;
-  int random_turns = 6;  // each game opens with 1 to this many random turns
-  int max_turns = 200;
-  std::uint64_t seed = 1;
-  int jobs = 1;
   std::uint64_t label_nodes = 0;
-  std::string tables;
   std::string out;
 };
 
@@ -49,21 +42,16 @@ struct GameRecord {
   SelfPlayResult result;
 };
 
-GameRecord play(Engine& engine, const SelfPlayRules& rules, const Options& o, int index) {
-  std::mt19937_64 rng(o.seed + static_cast<std::uint64_t>(index));
+GameRecord play(Engine& engine, const SelfPlayRules& rules, std::uint64_t seed, int index) {
+  std::mt19937_64 rng(seed + static_cast<std::uint64_t>(index));
   GameRecord record;
   record.result = play_self_play_game(engine, engine, rules, rng, [&](const Position& p) { record.quiet.push_back(p); });
   return record;
 }
 
-int run(const Options& o) {
-  std::unique_ptr<TableLookup> tables;
-  SelfPlayRules rules{.nodes = o.nodes, .random_turns = o.random_turns, .max_turns = o.max_turns};
-  if (!o.tables.empty()) {
-    tables = std::make_unique<TableLookup>(TableDirectory::open(o.tables));
-    rules.tables = tables.get();
-    rules.max_stones = tables->listing().max_complete_stones();
-  }
+int run(Options& o) {
+  const std::unique_ptr<TableLookup> tables = open_self_play_tables(o.play);
+  const SelfPlayRules& rules = o.play.rules;
   std::vector<std::string> lines(static_cast<std::size_t>(o.games));
   std::atomic<int> next{0}, finished{0};
   std::atomic<long> positions{0};
@@ -75,7 +63,7 @@ int run(const Options& o) {
     options.tables = tables.get();
     Engine engine(options);
     for (int k; (k = next.fetch_add(1)) < o.games;) {
-      const GameRecord g = play(engine, rules, o, k);
+      const GameRecord g = play(engine, rules, o.play.seed, k);
       const SelfPlayResult& r = g.result;
       std::string text;
       for (const Position& p : g.quiet) {
@@ -106,17 +94,11 @@ int run(const Options& o) {
     }
   };
   std::vector<std::jthread> threads;
-  for (int j = 0; j < o.jobs; ++j) threads.emplace_back(worker);
+  for (int j = 0; j < o.play.jobs; ++j) threads.emplace_back(worker);
   threads.clear();
-  // Written whole, then renamed: a stopped run leaves no half file.
-  const std::string partial = o.out + ".partial";
-  {
-    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-    for (const std::string& l : lines) file << l;
-    file.flush();
-    if (!file) throw std::runtime_error("cannot write " + partial);
-  }
-  std::filesystem::rename(partial, o.out);
+  std::string text;
+  for (const std::string& l : lines) text += l;
+  write_whole_file(o.out, text);
   return 0;
 }
 
@@ -127,16 +109,8 @@ int main(int argc, char** argv) {
   tsivy::search::Options o;
   CLI::App app{"Self-play games for fitting the evaluation: quiet positions labelled by each game's result."};
   app.add_option("--games", o.games, "games to play")->check(CLI::PositiveNumber);
-  app.add_option("--nodes", o.nodes, "node limit of each searched turn")->check(CLI::PositiveNumber);
-  app.add_option("--random-turns", o.random_turns, "each game opens with 1 to this many random turns")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--max-turns", o.max_turns, "a game still going after this many turns is a draw")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--seed", o.seed, "game k is played from seed + k");
-  app.add_option("--jobs", o.jobs, "games played at once")->check(CLI::Range(1, 256));
+  add_self_play_flags(app, o.play, "game");
   app.add_option("--label-nodes", o.label_nodes, "also label each position by a search of this many nodes");
-  app.add_option("--tables", o.tables, "a table directory: games end with its value once it covers them")
-      ->check(CLI::ExistingDirectory);
   app.add_option("--out", o.out, "the file written (FEN, a tab, the result for the side to move)")->required();
   CLI11_PARSE(app, argc, argv);
   try {

@@ -14,8 +14,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -25,25 +23,20 @@
 
 #include <CLI/CLI.hpp>
 
-#include "bench/self_play_game.h"
+#include "bench/self_play_settings.h"
 #include "bench/weights_text.h"
 
 namespace tsivy::search {
 namespace {
 
 struct Options {
+  SelfPlaySettings play;
   int pairs = 1000;
-  std::uint64_t nodes = 10000;
-  int random_turns = 6;
-  int max_turns = 200;
-  std::uint64_t seed = 1;
-  int jobs = 1;
   double step = 0.25;
   double c = 4;
   int report_every = 100;
   std::vector<std::string> features = {"threatened_own", "threatened_theirs", "mobility",
                                        "strong_points",  "edge",              "tempo"};
-  std::string tables;
   std::string out;
 };
 
@@ -76,29 +69,12 @@ Weights rounded(const std::vector<Parameter>& params, const std::vector<double>&
 // The + side's score in one game: 1, 0.5 or 0.
 double score_for(const SelfPlayResult& r, Colour plus) { return r.drawn ? 0.5 : r.winner == plus ? 1.0 : 0.0; }
 
-// Writes the trace whole, then renames it, so a stopped run leaves the last report's file.
-void write_trace(const std::string& path, const std::string& text) {
-  const std::string partial = path + ".partial";
-  {
-    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.flush();
-    if (!file) throw std::runtime_error("cannot write " + partial);
-  }
-  std::filesystem::rename(partial, path);
-}
-
-int run(const Options& o) {
+int run(Options& o) {
   const std::vector<Parameter> params = parameters(o.features);
   std::vector<double> theta;
   for (const Parameter& p : params) theta.push_back(p.of(kDefaultWeights));
-  std::unique_ptr<TableLookup> tables;
-  SelfPlayRules rules{.nodes = o.nodes, .random_turns = o.random_turns, .max_turns = o.max_turns};
-  if (!o.tables.empty()) {
-    tables = std::make_unique<TableLookup>(TableDirectory::open(o.tables));
-    rules.tables = tables.get();
-    rules.max_stones = tables->listing().max_complete_stones();
-  }
+  const std::unique_ptr<TableLookup> tables = open_self_play_tables(o.play);
+  const SelfPlayRules& rules = o.play.rules;
   const double big_a = o.pairs / 10.0;
   std::mutex mutex;  // theta, the tally and the trace
   double plus_points = 0;
@@ -110,7 +86,7 @@ int run(const Options& o) {
   std::atomic<int> next{0};
   const auto worker = [&] {
     for (int k; (k = next.fetch_add(1)) < o.pairs;) {
-      std::mt19937_64 rng(o.seed + static_cast<std::uint64_t>(k));
+      std::mt19937_64 rng(o.play.seed + static_cast<std::uint64_t>(k));
       const double c_k = o.c / std::pow(k + 1, 0.101);
       // a_k / c_k, with a_0 / c_0 = --step.
       const double gain = o.step * std::pow((big_a + 1) / (big_a + k + 1), 0.602) * std::pow(k + 1, 0.101);
@@ -139,7 +115,7 @@ int run(const Options& o) {
         line << finished << '\t' << plus_points / (2.0 * finished);
         for (const double t : theta) line << '\t' << std::lround(t * 10) / 10.0;
         trace += line.str() + '\n';
-        if (!o.out.empty()) write_trace(o.out, trace);
+        if (!o.out.empty()) write_whole_file(o.out, trace);  // a stopped run leaves the last report's
         std::fprintf(stderr, "spsa_tune: %d/%d pairs (%d not even), weights", finished, o.pairs, decisive);
         for (const double t : theta) std::fprintf(stderr, " %.1f", t);
         std::fprintf(stderr, "\n");
@@ -147,7 +123,7 @@ int run(const Options& o) {
     }
   };
   std::vector<std::jthread> threads;
-  for (int j = 0; j < o.jobs; ++j) threads.emplace_back(worker);
+  for (int j = 0; j < o.play.jobs; ++j) threads.emplace_back(worker);
   threads.clear();
   std::printf("pairs %d, %d not even; weights:\n", o.pairs, decisive);
   print_weights(stdout, rounded(params, theta));
@@ -161,20 +137,12 @@ int main(int argc, char** argv) {
   tsivy::search::Options o;
   CLI::App app{"Tunes the evaluation's weights by self-play games (SPSA): + against - perturbations, in pairs."};
   app.add_option("--pairs", o.pairs, "pairs of games (iterations)")->check(CLI::PositiveNumber);
-  app.add_option("--nodes", o.nodes, "node limit of each searched turn")->check(CLI::PositiveNumber);
-  app.add_option("--random-turns", o.random_turns, "each pair opens with 1 to this many random turns")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--max-turns", o.max_turns, "a game still going after this many turns is a draw")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--seed", o.seed, "pair k is played from seed + k");
-  app.add_option("--jobs", o.jobs, "pairs played at once")->check(CLI::Range(1, 256));
+  add_self_play_flags(app, o.play, "pair");
   app.add_option("--step", o.step, "the most a weight moves in one pair at the start")->check(CLI::PositiveNumber);
   app.add_option("--c", o.c, "the perturbation of each weight at the start")->check(CLI::PositiveNumber);
   app.add_option("--features", o.features, "the features tuned, both phases of each (names as in evaluation.cpp)");
   app.add_option("--report-every", o.report_every, "pairs between progress lines and trace rows")
       ->check(CLI::PositiveNumber);
-  app.add_option("--tables", o.tables, "a table directory: games end with its value once it covers them")
-      ->check(CLI::ExistingDirectory);
   app.add_option("--out", o.out, "the trace: the weights after every report, tab-separated");
   CLI11_PARSE(app, argc, argv);
   try {
