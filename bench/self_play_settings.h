@@ -1,13 +1,9 @@
 // What the programs that learn from self-play games (bench/selfplay, bench/spsa_tune)
-// share around the game itself: their common flags, their tables, and how they write a
-// file (whole, then renamed, so that a stopped run leaves no half file).
+// share around the game itself: their common flags and their tables.
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <memory>
-#include <stdexcept>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -44,17 +40,6 @@ inline std::unique_ptr<TableLookup> open_self_play_tables(SelfPlaySettings& sett
   settings.rules.tables = tables.get();
   settings.rules.max_stones = tables->listing().max_complete_stones();
   return tables;
-}
-
-inline void write_whole_file(const std::string& path, const std::string& text) {
-  const std::string partial = path + ".partial";
-  {
-    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.flush();
-    if (!file) throw std::runtime_error("cannot write " + partial);
-  }
-  std::filesystem::rename(partial, path);
 }
 
 }  // namespace tsivy::search

@@ -25,6 +25,7 @@
 #include <CLI/CLI.hpp>
 
 #include "bench/self_play_settings.h"
+#include "io/atomic_file.h"
 #include "game/notation.h"
 
 namespace tsivy::search {
@@ -96,9 +97,10 @@ int run(Options& o) {
   std::vector<std::jthread> threads;
   for (int j = 0; j < o.play.jobs; ++j) threads.emplace_back(worker);
   threads.clear();
+  // Written whole and atomically: a stopped run leaves no half file.
   std::string text;
   for (const std::string& l : lines) text += l;
-  write_whole_file(o.out, text);
+  io::write_text_atomically(o.out, text);
   return 0;
 }
 

@@ -24,6 +24,7 @@
 #include <CLI/CLI.hpp>
 
 #include "bench/self_play_settings.h"
+#include "io/atomic_file.h"
 #include "bench/weights_text.h"
 
 namespace tsivy::search {
@@ -45,7 +46,6 @@ struct Parameter {
   Feature feature;
   bool middlegame;
   int& in(Weights& w) const { return (middlegame ? w.middlegame : w.endgame)[feature]; }
-  int of(const Weights& w) const { return (middlegame ? w.middlegame : w.endgame)[feature]; }
 };
 
 std::vector<Parameter> parameters(const std::vector<std::string>& names) {
@@ -72,7 +72,8 @@ double score_for(const SelfPlayResult& r, Colour plus) { return r.drawn ? 0.5 : 
 int run(Options& o) {
   const std::vector<Parameter> params = parameters(o.features);
   std::vector<double> theta;
-  for (const Parameter& p : params) theta.push_back(p.of(kDefaultWeights));
+  Weights start = kDefaultWeights;
+  for (const Parameter& p : params) theta.push_back(p.in(start));
   const std::unique_ptr<TableLookup> tables = open_self_play_tables(o.play);
   const SelfPlayRules& rules = o.play.rules;
   const double big_a = o.pairs / 10.0;
@@ -115,7 +116,7 @@ int run(Options& o) {
         line << finished << '\t' << plus_points / (2.0 * finished);
         for (const double t : theta) line << '\t' << std::lround(t * 10) / 10.0;
         trace += line.str() + '\n';
-        if (!o.out.empty()) write_whole_file(o.out, trace);  // a stopped run leaves the last report's
+        if (!o.out.empty()) io::write_text_atomically(o.out, trace);  // a stopped run leaves the last report's
         std::fprintf(stderr, "spsa_tune: %d/%d pairs (%d not even), weights", finished, o.pairs, decisive);
         for (const double t : theta) std::fprintf(stderr, " %.1f", t);
         std::fprintf(stderr, "\n");
