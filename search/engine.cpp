@@ -192,8 +192,7 @@ int Engine::Worker::quiesce(const Position& p, std::uint64_t key, int alpha, int
   ordering.score(ply, list, kNoMove);
   int best = stand_pat;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    ordering.pick(ply, i, list);
-    const Move m = list[i];
+    const Move& m = list[ordering.pick(ply, i)];
     const Position child = make_move(p, m);
     const std::uint64_t child_key = key ^ key_change(m, p.to_move);
     int score;
@@ -256,10 +255,11 @@ int Engine::Worker::negamax(const Position& p, std::uint64_t key, int depth, int
   int best = -kInfinity;
   std::uint16_t best_move = kNoMove;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::uint16_t generated = static_cast<std::uint16_t>(ordering.pick(ply, i, list));
-    const Move m = list[i];
+    const std::uint16_t generated = static_cast<std::uint16_t>(ordering.pick(ply, i));
+    const Move& m = list[generated];
     const Position child = make_move(p, m);
     const std::uint64_t child_key = key ^ key_change(m, p.to_move);
+    if (depth > 1) table.prefetch(child_key);  // the child will probe the table
     int score;
     if (i == 0) {
       score = -negamax(child, child_key, depth - 1, -beta, -alpha, ply + 1);

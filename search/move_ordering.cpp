@@ -5,14 +5,12 @@
 namespace tsivy::search {
 
 MoveOrdering::MoveOrdering(int plies)
-    : scores_(static_cast<std::size_t>(plies)), indices_(static_cast<std::size_t>(plies)), killers_(static_cast<std::size_t>(plies)) {}
+    : scored_(static_cast<std::size_t>(plies)), killers_(static_cast<std::size_t>(plies)) {}
 
 void MoveOrdering::score(int ply, const MoveList& list, std::uint16_t table_move) {
-  std::vector<int>& scores = scores_[ply];
-  std::vector<std::uint16_t>& index = indices_[ply];
+  std::vector<Scored>& scored = scored_[ply];
   const std::array<Move, 2>& killers = killers_[ply];
-  scores.resize(list.size());
-  index.resize(list.size());
+  scored.resize(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Move& m = list[i];
     int s;
@@ -21,21 +19,17 @@ void MoveOrdering::score(int ply, const MoveList& list, std::uint16_t table_move
     else if (m == killers[0]) s = (1 << 27) + 1;
     else if (m == killers[1]) s = 1 << 27;
     else s = history_[m.from][m.to];
-    scores[i] = s;
-    index[i] = static_cast<std::uint16_t>(i);
+    scored[i] = {s, static_cast<std::uint16_t>(i)};
   }
 }
 
-std::size_t MoveOrdering::pick(int ply, std::size_t first, MoveList& list) {
-  std::vector<int>& scores = scores_[ply];
-  std::vector<std::uint16_t>& index = indices_[ply];
+std::size_t MoveOrdering::pick(int ply, std::size_t first) {
+  std::vector<Scored>& scored = scored_[ply];
   std::size_t best = first;
-  for (std::size_t i = first + 1; i < scores.size(); ++i)
-    if (scores[i] > scores[best]) best = i;
-  std::swap(scores[first], scores[best]);
-  std::swap(list[first], list[best]);
-  std::swap(index[first], index[best]);
-  return index[first];
+  for (std::size_t i = first + 1; i < scored.size(); ++i)
+    if (scored[i].score > scored[best].score) best = i;
+  std::swap(scored[first], scored[best]);
+  return scored[first].index;
 }
 
 void MoveOrdering::cut_off(int ply, const Move& m, int depth) {

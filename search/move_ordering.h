@@ -22,9 +22,10 @@ class MoveOrdering {
   // Scores the moves of `list`, the ply's moves in generation order; `table_move` is the
   // generation index of the table's move (none when out of range).
   void score(int ply, const MoveList& list, std::uint16_t table_move);
-  // Swaps the best-scored move from `first` on to `first` in `list` (scored by score()
-  // for this ply) and returns its generation index.
-  std::size_t pick(int ply, std::size_t first, MoveList& list);
+  // The generation index of the `first`-th move in order: the best-scored of those not
+  // yet picked at this ply (scored by score()), picked in turn for first = 0, 1, ... The
+  // list itself stays in generation order: only the scores move.
+  std::size_t pick(int ply, std::size_t first);
   // The quiet turn `m` cut off at `ply` in a search `depth` deep: a killer there, and
   // its history grows by depth squared.
   void cut_off(int ply, const Move& m, int depth);
@@ -36,8 +37,11 @@ class MoveOrdering {
   void clear();
 
  private:
-  std::vector<std::vector<int>> scores_;              // per ply, in pick order
-  std::vector<std::vector<std::uint16_t>> indices_;   // their generation indices
+  struct Scored {
+    int score;
+    std::uint16_t index;  // in generation order
+  };
+  std::vector<std::vector<Scored>> scored_;           // per ply, in pick order
   std::vector<std::array<Move, 2>> killers_;          // per ply, newest first
   std::array<std::array<int, kPoints>, kPoints> history_{};  // quiet turns by (from, to)
 };
