@@ -264,6 +264,30 @@ TEST(Engine, KeepsToItsMoveTime) {
   EXPECT_TRUE(r.best);  // a turn even when time ends the first iteration
 }
 
+// On a clock (Limits::save_time, what `go wtime` sets) no iteration starts once half the
+// move time has gone, and the search then ends at once, keeping the rest for later turns.
+// Several move times, so that some iteration completes between the half and the end.
+TEST(Engine, OnAClockStartsNoIterationAfterHalfItsMoveTime) {
+  int ended_early = 0;
+  for (const int ms : {120, 170, 240, 330}) {
+    const std::chrono::milliseconds movetime(ms * testing::kScale);
+    std::vector<Iteration> iterations;
+    const SearchResult r = Engine({.hash_mib = 8}).search(start_position(), {}, {.movetime = movetime, .save_time = true},
+                                                          [&](const Iteration& i) { iterations.push_back(i); });
+    ASSERT_FALSE(iterations.empty());
+    // Each iteration but the last was followed by another, so it completed before the half.
+    for (std::size_t k = 0; k + 1 < iterations.size(); ++k) EXPECT_LT(iterations[k].elapsed, movetime / 2) << ms << " ms";
+    // The last completed after the half, well before the end: nothing more was searched.
+    const auto last = iterations.back().elapsed;
+    if (last >= movetime / 2 && last < movetime * 3 / 4) {
+      ++ended_early;
+      EXPECT_EQ(r.depth, iterations.back().depth) << ms << " ms";
+      EXPECT_LT(r.elapsed, movetime) << ms << " ms";
+    }
+  }
+  EXPECT_GT(ended_early, 0);  // some move time met an iteration completed in its second half
+}
+
 TEST(Engine, ThreadsAreOneTo256) {
   Engine engine({.hash_mib = 1});
   EXPECT_EQ(engine.threads(), 1);
